@@ -1,0 +1,17 @@
+# Installed CMake package: find_package(ramus) gives the target ramus::ramus.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+install(TARGETS ramus EXPORT ramusTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+foreach(folder kernel systems steppers)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/${folder}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+endforeach()
+install(EXPORT ramusTargets NAMESPACE ramus:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/ramus)
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/ramusConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/ramusConfig.cmake INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/ramus)
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/ramusConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/ramusConfig.cmake ${PROJECT_BINARY_DIR}/ramusConfigVersion.cmake
+        DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/ramus)

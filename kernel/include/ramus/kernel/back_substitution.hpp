@@ -1,0 +1,35 @@
+// The hub's 6×6 back-substitution system and its solve (docs/architecture.md eqs. 4–7).
+//   [A B; C D] [rDDot_BN_B; omegaDot_BN_B] = [vecTrans; vecRot]
+// All blocks in B components; the rotational row is about point B. Every state effector adds its
+// contribution; the hub adds its own terms, gravity and the external loads.
+#pragma once
+
+#include <Eigen/Dense>
+
+namespace ramus {
+
+struct HubSystem {
+  Eigen::Matrix3d A = Eigen::Matrix3d::Zero();  ///< [kg]
+  Eigen::Matrix3d B = Eigen::Matrix3d::Zero();  ///< [kg m]
+  Eigen::Matrix3d C = Eigen::Matrix3d::Zero();  ///< [kg m]
+  Eigen::Matrix3d D = Eigen::Matrix3d::Zero();  ///< [kg m²]
+  Eigen::Vector3d vecTrans = Eigen::Vector3d::Zero();  ///< [N]
+  Eigen::Vector3d vecRot = Eigen::Vector3d::Zero();    ///< [N m]
+
+  void set_zero();
+  HubSystem& operator+=(const HubSystem& other);
+};
+
+/// Hub accelerations: the unknowns of the hub system.
+struct HubAccelerations {
+  Eigen::Vector3d rDDot_BN_B = Eigen::Vector3d::Zero();     ///< [m/s²] inertial acceleration of B, in B
+  Eigen::Vector3d omegaDot_BN_B = Eigen::Vector3d::Zero();  ///< [rad/s²] inertial = B-frame derivative
+};
+
+/// Schur-complement solve with two fixed-size 3×3 LU factorizations (eq. 7):
+///   omegaDot = (D − C A⁻¹ B)⁻¹ (vecRot − C A⁻¹ vecTrans),  rDDot = A⁻¹ (vecTrans − B omegaDot).
+/// No allocation. A singular system yields non-finite accelerations; Model::finalize() checks the
+/// initial state's system so that configuration errors are reported there.
+HubAccelerations solve_hub_system(const HubSystem& s);
+
+}  // namespace ramus

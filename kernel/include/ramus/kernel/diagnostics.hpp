@@ -1,0 +1,33 @@
+// Diagnostics (DESIGN §6): pure functions of (model, x, t). Basilisk's names in brackets.
+#pragma once
+
+#include <Eigen/Dense>
+#include <vector>
+
+#include "ramus/kernel/attitude.hpp"
+#include "ramus/kernel/frame_kinematics.hpp"
+
+namespace ramus {
+
+class Model;
+
+struct VehicleDiagnostics {
+  double m = 0.0;                                            ///< [kg] vehicle mass
+  Eigen::Vector3d r_CN_N = Eigen::Vector3d::Zero();          ///< [m] centre of mass C
+  Eigen::Vector3d v_CN_N = Eigen::Vector3d::Zero();          ///< [m/s] its inertial velocity
+  FrameKinematics hub;                                       ///< frame B
+  Quaternion q_BN = Quaternion(1.0, 0.0, 0.0, 0.0);          ///< normalised attitude
+  Eigen::Vector3d sigma_BN = Eigen::Vector3d::Zero();        ///< MRP, |sigma| ≤ 1
+  double orbital_energy = 0.0;      ///< [J] ½ m |v_C|² + m U(r_C)                 [totOrbEnergy]
+  double rotational_energy = 0.0;   ///< [J] kinetic energy about C + springs      [totRotEnergy]
+  Eigen::Vector3d H_orb_PntN_N = Eigen::Vector3d::Zero();   ///< [N m s] m r_C × v_C  [totOrbAngMomPntN_N]
+  Eigen::Vector3d H_rot_PntC_N = Eigen::Vector3d::Zero();   ///< [N m s] about C      [totRotAngMomPntC_N]
+  Eigen::Vector3d dv_CN_N = Eigen::Vector3d::Zero();        ///< [m/s] accumulated non-gravitational ΔV of C
+};
+
+/// Diagnostics of vehicle i at (x, t).
+VehicleDiagnostics vehicle_diagnostics(const Model& model, const Eigen::VectorXd& x, double t, std::size_t i);
+/// Diagnostics of every vehicle.
+std::vector<VehicleDiagnostics> diagnostics(const Model& model, const Eigen::VectorXd& x, double t);
+
+}  // namespace ramus

@@ -1,0 +1,30 @@
+// One derivative evaluation, as the named stages of DESIGN §3 (docs/architecture.md).
+// Each stage reads the model and x and writes only the workspace (the last one also dxdt).
+// Stages 1–4 run for every vehicle before stage 5 of any, so that loads between vehicles see
+// the current kinematics of both ends.
+#pragma once
+
+#include <Eigen/Dense>
+
+namespace ramus {
+class Model;
+class Workspace;
+}  // namespace ramus
+
+namespace ramus::forward {
+
+/// Stages 1–2: unpack the hub from x (attitude normalised) and compute every segment's kinematics.
+void kinematics(const Model& model, Workspace& ws, const Eigen::VectorXd& x);
+/// Stage 3: hub plus effectors: m, c_B, cPrime_B, I_PntB_B, IPrime_PntB_B.
+void mass_properties(const Model& model, Workspace& ws, const Eigen::VectorXd& x);
+/// Stage 4: gravity at each vehicle's C and the wrenches of the dynamic effectors.
+void loads(const Model& model, Workspace& ws, double t);
+/// Stages 5–6: assemble each vehicle's hub system (hub terms and effector contributions), solve it.
+void hub_accelerations(const Model& model, Workspace& ws, const Eigen::VectorXd& x);
+/// Stage 7: hub and effector derivatives into dxdt (back-substitution).
+void derivatives(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Eigen::VectorXd& dxdt);
+
+/// All stages in order: dxdt = f(x, t).
+void evaluate(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Eigen::VectorXd& dxdt, double t);
+
+}  // namespace ramus::forward

@@ -1,0 +1,24 @@
+// Mass properties about the hub origin B, in B components (docs/architecture.md eq. 2).
+#pragma once
+
+#include <Eigen/Dense>
+
+namespace ramus {
+
+/// Mass properties of one body (an effector's contribution) or of the whole vehicle.
+/// "Prime" is the time derivative as seen in the body frame B.
+struct MassProperties {
+  double m = 0.0;                                             ///< [kg] mass
+  Eigen::Vector3d r_CB_B = Eigen::Vector3d::Zero();           ///< [m] centre of mass relative to B
+  Eigen::Vector3d rPrime_CB_B = Eigen::Vector3d::Zero();      ///< [m/s] its B-frame derivative
+  Eigen::Matrix3d I_PntB_B = Eigen::Matrix3d::Zero();         ///< [kg m²] inertia about B
+  Eigen::Matrix3d IPrime_PntB_B = Eigen::Matrix3d::Zero();    ///< [kg m²/s] its B-frame derivative
+};
+
+/// Inertia about B of a body with inertia I_PntC about its centre of mass C at r_CB from B:
+/// I_PntB = I_PntC + m (|r|² 1 − r rᵀ) (parallel axis).
+inline Eigen::Matrix3d parallel_axis(const Eigen::Matrix3d& I_PntC, double m, const Eigen::Vector3d& r_CB) {
+  return I_PntC + m * (r_CB.squaredNorm() * Eigen::Matrix3d::Identity() - r_CB * r_CB.transpose());
+}
+
+}  // namespace ramus

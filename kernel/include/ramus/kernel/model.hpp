@@ -1,0 +1,55 @@
+// Model: the vehicles, their effectors, the gravity field and, once finalized, the state layout.
+// This is the model data of DESIGN §3 (Pinocchio's Model, MuJoCo's mjModel); every scratch value
+// of an evaluation lives in a Workspace instead.
+#pragma once
+
+#include <Eigen/Dense>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ramus/kernel/gravity_model.hpp"
+#include "ramus/kernel/state_layout.hpp"
+#include "ramus/kernel/vehicle.hpp"
+
+namespace ramus {
+
+class Model {
+ public:
+  Model() = default;
+  Model(const Model&) = delete;
+  Model& operator=(const Model&) = delete;
+
+  /// Adds a vehicle; the reference stays valid for the model's life. Names are unique.
+  Vehicle& add_vehicle(std::string name, const HubConfig& hub);
+  /// Sets the gravity field acting on every vehicle (none by default).
+  void set_gravity(std::shared_ptr<const GravityModel> gravity);
+
+  /// Freezes the structure, validates every effector, assigns the state layout, converts initial
+  /// conditions given at C to B, and checks the hub system at the initial state is regular.
+  void finalize();
+  bool is_finalized() const { return finalized_; }
+
+  const StateLayout& layout() const;
+  /// The initial state vector (after finalize()).
+  const Eigen::VectorXd& initial_state() const;
+
+  std::size_t vehicle_count() const { return vehicles_.size(); }
+  const Vehicle& vehicle(std::size_t i) const { return *vehicles_.at(i); }
+  Vehicle& vehicle(std::size_t i) { return *vehicles_.at(i); }
+  /// Index of the vehicle called `name`; throws ConfigurationError when there is none.
+  std::size_t vehicle_index(std::string_view name) const;
+  const GravityModel* gravity() const { return gravity_.get(); }
+
+ private:
+  void require_finalized(const char* what) const;
+
+  std::vector<std::unique_ptr<Vehicle>> vehicles_;
+  std::shared_ptr<const GravityModel> gravity_;
+  StateLayout layout_;
+  Eigen::VectorXd x0_;
+  bool finalized_ = false;
+};
+
+}  // namespace ramus

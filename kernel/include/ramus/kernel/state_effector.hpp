@@ -1,0 +1,85 @@
+// The state-effector interface (DESIGN §5): a body with its own coordinates in the state vector,
+// coupled to the hub by back-substitution. The kernel calls these methods in the order of one
+// derivative evaluation (docs/architecture.md): kinematics → mass_properties → contributions →
+// (hub solve) → derivatives. Methods are const; every scratch value lives in the effector's own
+// EffectorWorkspace, created once by make_workspace(), never allocated during an evaluation.
+#pragma once
+
+#include <Eigen/Dense>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ramus/kernel/back_substitution.hpp"
+#include "ramus/kernel/frame_kinematics.hpp"
+#include "ramus/kernel/mass_properties.hpp"
+
+namespace ramus {
+
+/// Read-only view of an effector's block of x, and a writable view of its block of dxdt.
+using ConstStateBlock = Eigen::Ref<const Eigen::VectorXd>;
+using StateBlockRef = Eigen::Ref<Eigen::VectorXd>;
+
+/// Base of every effector's scratch data (Pinocchio's Data, MuJoCo's mjData, per effector).
+class EffectorWorkspace {
+ public:
+  virtual ~EffectorWorkspace() = default;
+};
+
+/// One block of an effector's states, as it appears in StateLayout::describe().
+struct StateBlockSpec {
+  std::string name;  ///< e.g. "theta"
+  Eigen::Index size;
+  std::string unit;  ///< e.g. "rad"
+};
+
+/// An effector's terms in the vehicle's energy and rotational angular momentum, about B.
+struct EnergyMomentumContribution {
+  Eigen::Vector3d H_PntB_B = Eigen::Vector3d::Zero();  ///< [N m s] angular momentum about B, B components
+  double kinetic_energy = 0.0;                          ///< [J] relative to an inertial frame moving with B
+  double potential_energy = 0.0;                        ///< [J] internal (springs)
+};
+
+class StateEffector {
+ public:
+  explicit StateEffector(std::string name);
+  virtual ~StateEffector() = default;
+  StateEffector(const StateEffector&) = delete;
+  StateEffector& operator=(const StateEffector&) = delete;
+
+  const std::string& name() const { return name_; }
+  /// The model's name, e.g. "hinged_rigid_body"; used in describe() and in error messages.
+  virtual std::string_view kind() const = 0;
+
+  // ---- structure (read at finalize) -------------------------------------------------------
+  virtual std::vector<StateBlockSpec> state_blocks() const = 0;
+  /// Number of segment frames that can host dynamic effectors (0: none).
+  virtual std::size_t segment_count() const { return 0; }
+  /// Throws ConfigurationError for parameters that only make sense together (called at finalize).
+  virtual void validate() const {}
+  virtual void write_initial_state(StateBlockRef x) const = 0;
+  virtual std::unique_ptr<EffectorWorkspace> make_workspace() const = 0;
+
+  // ---- one evaluation ---------------------------------------------------------------------
+  /// Segment kinematics from the current state (stored in ws; read by segment()).
+  virtual void kinematics(const FrameKinematics& hub, ConstStateBlock x, EffectorWorkspace& ws) const = 0;
+  /// Kinematics of segment s computed by the last kinematics() call on ws.
+  virtual const FrameKinematics& segment(std::size_t s, const EffectorWorkspace& ws) const;
+  virtual void mass_properties(ConstStateBlock x, EffectorWorkspace& ws, MassProperties& out) const = 0;
+  /// Adds this effector's A, B, C, D, vecTrans, vecRot to `hub_system` (g_N: gravity at C).
+  virtual void contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, ConstStateBlock x,
+                             EffectorWorkspace& ws, HubSystem& hub_system) const = 0;
+  /// Writes the effector's state derivatives; returns m·rPrimePrime_EcB_B, its mass times the
+  /// B-frame second derivative of its centre of mass (for the acceleration of C).
+  virtual Eigen::Vector3d derivatives(const FrameKinematics& hub, const HubAccelerations& acc,
+                                      ConstStateBlock x, EffectorWorkspace& ws, StateBlockRef dxdt) const = 0;
+  /// Energy and angular momentum about B; ws holds a kinematics() of the same x.
+  virtual EnergyMomentumContribution energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+                                                     const EffectorWorkspace& ws) const = 0;
+
+ private:
+  std::string name_;
+};
+
+}  // namespace ramus

@@ -1,0 +1,38 @@
+// System: the Boost.Odeint system of a finalized Model, dxdt = f(x, t) (DESIGN §3).
+// Cheap to copy (Odeint passes systems by value): a handle to the model and to one workspace.
+// Copies share the workspace, so one System and its copies serve one thread; give each thread
+// its own System(model).
+#pragma once
+
+#include <Eigen/Dense>
+#include <cstdint>
+#include <memory>
+
+#include "ramus/kernel/model.hpp"
+#include "ramus/kernel/workspace.hpp"
+
+namespace ramus {
+
+class System {
+ public:
+  /// The model must be finalized.
+  explicit System(std::shared_ptr<const Model> model);
+
+  /// dxdt = f(x, t): a pure function of (x, t) and of the model's inputs; no heap allocation once
+  /// dxdt has the state's size (Odeint sizes it before the first call).
+  void operator()(const Eigen::VectorXd& x, Eigen::VectorXd& dxdt, double t) const;
+
+  const Model& model() const { return *model_; }
+  const std::shared_ptr<const Model>& model_ptr() const { return model_; }
+  /// The workspace of the last evaluation (read-only, for diagnostics and tests).
+  const Workspace& workspace() const { return *ws_; }
+  /// Number of evaluations through this system and its copies.
+  std::uint64_t evaluations() const { return ws_->evaluations; }
+  void reset_evaluations() const { ws_->evaluations = 0; }
+
+ private:
+  std::shared_ptr<const Model> model_;
+  std::shared_ptr<Workspace> ws_;
+};
+
+}  // namespace ramus

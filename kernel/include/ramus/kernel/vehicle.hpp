@@ -1,0 +1,87 @@
+// A vehicle: a rigid hub with its state effectors and the dynamic effectors attached to the hub.
+// Built through Model::add_vehicle(); its structure is frozen when the model is finalized.
+#pragma once
+
+#include <Eigen/Dense>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ramus/kernel/attitude.hpp"
+#include "ramus/kernel/dynamic_effector.hpp"
+#include "ramus/kernel/state_effector.hpp"
+#include "ramus/kernel/units.hpp"
+
+namespace ramus {
+
+/// Hub configuration, in units (DESIGN §9).
+struct HubConfig {
+  units::Mass mass;                 ///< hub mass
+  units::InertiaTensor I_PntBc_B;   ///< hub inertia about its own centre of mass Bc, B components
+  units::Length3 r_BcB_B;           ///< hub centre of mass Bc relative to B (zero by default)
+};
+
+/// Hub parameters in SI, validated.
+struct HubParameters {
+  double m = 0.0;                                         ///< [kg]
+  Eigen::Matrix3d I_PntBc_B = Eigen::Matrix3d::Zero();    ///< [kg m²]
+  Eigen::Vector3d r_BcB_B = Eigen::Vector3d::Zero();      ///< [m]
+};
+
+/// The point whose position and velocity an initial state gives: the hub origin B, or the
+/// vehicle's centre of mass C (hub and effectors, at their initial coordinates).
+enum class ReferencePoint { B, C };
+
+/// Initial translational and rotational state of a vehicle's hub.
+struct InitialState {
+  ReferencePoint point = ReferencePoint::B;
+  units::Length3 r_N;                  ///< position of the point relative to N, N components
+  units::Velocity3 v_N;                ///< its inertial velocity, N components
+  Quaternion q_BN = Quaternion(1.0, 0.0, 0.0, 0.0);  ///< attitude of B relative to N (unit)
+  units::AngularVelocity3 omega_BN_B;  ///< angular velocity of B relative to N, B components
+};
+
+/// Offsets of a vehicle's blocks in the state vector (set by Model::finalize()).
+struct VehicleOffsets {
+  Eigen::Index r_BN_N = 0, v_BN_N = 0, q_BN = 0, omega_BN_B = 0, dv_CN_N = 0;
+  std::vector<Eigen::Index> state_effectors;  ///< first index of each state effector's block
+  std::vector<Eigen::Index> state_sizes;      ///< size of each state effector's block
+};
+
+class Vehicle {
+ public:
+  Vehicle(std::string name, const HubConfig& hub);
+
+  const std::string& name() const { return name_; }
+  const HubParameters& hub() const { return hub_; }
+
+  void set_initial_state(const InitialState& initial);
+  const InitialState& initial_state() const { return initial_; }
+
+  /// Adds a state effector to the hub; returns it. Names are unique within a vehicle.
+  StateEffector& add_state_effector(std::shared_ptr<StateEffector> effector);
+  /// Attaches a dynamic effector to the hub. Names are unique within a vehicle.
+  void add_dynamic_effector(std::shared_ptr<DynamicEffector> effector);
+
+  const std::vector<std::shared_ptr<StateEffector>>& state_effectors() const { return state_effectors_; }
+  const std::vector<std::shared_ptr<DynamicEffector>>& dynamic_effectors() const { return dynamic_effectors_; }
+  const VehicleOffsets& offsets() const { return offsets_; }
+
+  /// "vehicle 'name'": how error messages name this vehicle.
+  std::string label() const { return "vehicle '" + name_ + "'"; }
+
+ private:
+  friend class Model;
+  void require_open(const std::string& field, const std::string& value) const;
+  void require_unique(const std::string& name) const;
+
+  std::string name_;
+  HubParameters hub_;
+  InitialState initial_;
+  std::vector<std::shared_ptr<StateEffector>> state_effectors_;
+  std::vector<std::shared_ptr<DynamicEffector>> dynamic_effectors_;
+  VehicleOffsets offsets_;
+  bool frozen_ = false;
+};
+
+}  // namespace ramus

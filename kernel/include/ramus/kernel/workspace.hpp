@@ -1,0 +1,45 @@
+// Workspace: every scratch value of one derivative evaluation (DESIGN §3), sized once from a
+// finalized Model. Nothing in it is read before it is written in the same evaluation.
+#pragma once
+
+#include <Eigen/Dense>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "ramus/kernel/attitude.hpp"
+#include "ramus/kernel/back_substitution.hpp"
+#include "ramus/kernel/frame_kinematics.hpp"
+#include "ramus/kernel/mass_properties.hpp"
+#include "ramus/kernel/state_effector.hpp"
+
+namespace ramus {
+
+class Model;
+
+struct VehicleWorkspace {
+  // stage 1–2: hub kinematics from x
+  FrameKinematics hub;                                   ///< frame B: r_BN_N, v_BN_N, dcm_BN, omega_BN_B
+  Quaternion q_BN = Quaternion(1.0, 0.0, 0.0, 0.0);      ///< normalised attitude
+  Eigen::Matrix3d dcm_NB = Eigen::Matrix3d::Identity();  ///< maps B components to N
+  // stage 3: totals about B
+  MassProperties mass;                                   ///< m, c_B, cPrime_B, I_PntB_B, IPrime_PntB_B
+  // stage 4: loads
+  Eigen::Vector3d r_CN_N = Eigen::Vector3d::Zero();      ///< [m] centre of mass, where gravity acts
+  Eigen::Vector3d g_N = Eigen::Vector3d::Zero();         ///< [m/s²] gravity at C
+  Wrench hub_loads;                                      ///< non-gravitational loads on the hub, B, about B
+  // stages 5–7
+  HubSystem system;                                      ///< [A B; C D], vecTrans, vecRot
+  HubAccelerations acc;                                  ///< rDDot_BN_B, omegaDot_BN_B
+  Eigen::Vector3d m_cPrimePrime_B = Eigen::Vector3d::Zero();  ///< [kg m/s²] Σ m_i r''_i/B (for dv_CN_N)
+  std::vector<std::unique_ptr<EffectorWorkspace>> effectors;  ///< one per state effector
+};
+
+class Workspace {
+ public:
+  explicit Workspace(const Model& model);
+  std::vector<VehicleWorkspace> vehicles;
+  std::uint64_t evaluations = 0;  ///< right-hand-side evaluations through a System using this workspace
+};
+
+}  // namespace ramus

@@ -1,0 +1,66 @@
+// Energy and momentum: docs/architecture.md §4, eqs. (10)–(13).
+#include "ramus/kernel/diagnostics.hpp"
+
+#include "ramus/kernel/forward_dynamics.hpp"
+#include "ramus/kernel/model.hpp"
+#include "ramus/kernel/workspace.hpp"
+
+namespace ramus {
+namespace {
+
+VehicleDiagnostics from_workspace(const Model& model, const Workspace& ws, const Eigen::VectorXd& x, std::size_t i) {
+  const Vehicle& v = model.vehicle(i);
+  const VehicleWorkspace& w = ws.vehicles[i];
+  const HubParameters& hub = v.hub();
+  const Eigen::Vector3d& omega = w.hub.omega_FN_F;
+  const Eigen::Vector3d& c = w.mass.r_CB_B;
+  const Eigen::Vector3d cDot_B = w.mass.rPrime_CB_B + omega.cross(c);
+
+  VehicleDiagnostics d;
+  d.m = w.mass.m;
+  d.hub = w.hub;
+  d.q_BN = w.q_BN;
+  d.sigma_BN = mrp_from_quat(w.q_BN);
+  d.r_CN_N = w.hub.r_FN_N + w.dcm_NB * c;
+  d.v_CN_N = w.hub.v_FN_N + w.dcm_NB * cDot_B;
+  d.dv_CN_N = x.segment<3>(v.offsets().dv_CN_N);
+
+  // About B, in B: the hub, eq. (10), then each effector; then moved to C, eq. (11).
+  const Eigen::Vector3d rDot_BcB_B = omega.cross(hub.r_BcB_B);
+  Eigen::Vector3d H_PntB_B = hub.I_PntBc_B * omega + hub.m * hub.r_BcB_B.cross(rDot_BcB_B);
+  double T = 0.5 * omega.dot(hub.I_PntBc_B * omega) + 0.5 * hub.m * rDot_BcB_B.squaredNorm();
+  double V_internal = 0.0;
+  const auto& effectors = v.state_effectors();
+  for (std::size_t k = 0; k < effectors.size(); ++k) {
+    const EnergyMomentumContribution e = effectors[k]->energy_momentum(
+        w.hub, x.segment(v.offsets().state_effectors[k], v.offsets().state_sizes[k]), *w.effectors[k]);
+    H_PntB_B += e.H_PntB_B;
+    T += e.kinetic_energy;
+    V_internal += e.potential_energy;
+  }
+  d.H_rot_PntC_N = w.dcm_NB * (H_PntB_B - d.m * c.cross(cDot_B));
+  d.rotational_energy = T - 0.5 * d.m * cDot_B.squaredNorm() + V_internal;
+  const GravityModel* gravity = model.gravity();
+  const double U = gravity != nullptr ? gravity->potential(d.r_CN_N) : 0.0;
+  d.orbital_energy = 0.5 * d.m * d.v_CN_N.squaredNorm() + d.m * U;
+  d.H_orb_PntN_N = d.m * d.r_CN_N.cross(d.v_CN_N);
+  return d;
+}
+
+}  // namespace
+
+std::vector<VehicleDiagnostics> diagnostics(const Model& model, const Eigen::VectorXd& x, double /*t*/) {
+  Workspace ws(model);
+  forward::kinematics(model, ws, x);
+  forward::mass_properties(model, ws, x);
+  std::vector<VehicleDiagnostics> out;
+  out.reserve(model.vehicle_count());
+  for (std::size_t i = 0; i < model.vehicle_count(); ++i) out.push_back(from_workspace(model, ws, x, i));
+  return out;
+}
+
+VehicleDiagnostics vehicle_diagnostics(const Model& model, const Eigen::VectorXd& x, double t, std::size_t i) {
+  return diagnostics(model, x, t).at(i);
+}
+
+}  // namespace ramus

@@ -1,0 +1,138 @@
+// The equations of motion of every vehicle: docs/architecture.md §2, eqs. (1)–(9).
+#include "ramus/kernel/forward_dynamics.hpp"
+
+#include "ramus/kernel/model.hpp"
+#include "ramus/kernel/workspace.hpp"
+
+namespace ramus::forward {
+namespace {
+
+ConstStateBlock effector_block(const VehicleOffsets& o, std::size_t k, const Eigen::VectorXd& x) {
+  return x.segment(o.state_effectors[k], o.state_sizes[k]);
+}
+
+}  // namespace
+
+void kinematics(const Model& model, Workspace& ws, const Eigen::VectorXd& x) {
+  for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
+    const Vehicle& v = model.vehicle(i);
+    const VehicleOffsets& o = v.offsets();
+    VehicleWorkspace& w = ws.vehicles[i];
+    // The attitude is q/|q| wherever it is used (DESIGN §4); |q| itself is a first integral.
+    w.q_BN = x.segment<4>(o.q_BN) / x.segment<4>(o.q_BN).norm();
+    w.dcm_NB = rotation_matrix(w.q_BN);
+    w.hub.dcm_FN = w.dcm_NB.transpose();
+    w.hub.r_FN_N = x.segment<3>(o.r_BN_N);
+    w.hub.v_FN_N = x.segment<3>(o.v_BN_N);
+    w.hub.omega_FN_F = x.segment<3>(o.omega_BN_B);
+    const auto& effectors = v.state_effectors();
+    for (std::size_t k = 0; k < effectors.size(); ++k)
+      effectors[k]->kinematics(w.hub, effector_block(o, k, x), *w.effectors[k]);
+  }
+}
+
+void mass_properties(const Model& model, Workspace& ws, const Eigen::VectorXd& x) {
+  for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
+    const Vehicle& v = model.vehicle(i);
+    const HubParameters& hub = v.hub();
+    VehicleWorkspace& w = ws.vehicles[i];
+    // Sums of eq. (2): m, Σ m r, Σ m r', I_PntB, I'_PntB; the hub's own terms first.
+    double m = hub.m;
+    Eigen::Vector3d m_c = hub.m * hub.r_BcB_B;
+    Eigen::Vector3d m_cPrime = Eigen::Vector3d::Zero();
+    w.mass.I_PntB_B = parallel_axis(hub.I_PntBc_B, hub.m, hub.r_BcB_B);
+    w.mass.IPrime_PntB_B.setZero();
+    const auto& effectors = v.state_effectors();
+    for (std::size_t k = 0; k < effectors.size(); ++k) {
+      MassProperties p;
+      effectors[k]->mass_properties(effector_block(v.offsets(), k, x), *w.effectors[k], p);
+      m += p.m;
+      m_c += p.m * p.r_CB_B;
+      m_cPrime += p.m * p.rPrime_CB_B;
+      w.mass.I_PntB_B += p.I_PntB_B;
+      w.mass.IPrime_PntB_B += p.IPrime_PntB_B;
+    }
+    w.mass.m = m;
+    w.mass.r_CB_B = m_c / m;
+    w.mass.rPrime_CB_B = m_cPrime / m;
+  }
+}
+
+void loads(const Model& model, Workspace& ws, double t) {
+  const GravityModel* gravity = model.gravity();
+  for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
+    const Vehicle& v = model.vehicle(i);
+    VehicleWorkspace& w = ws.vehicles[i];
+    w.r_CN_N = w.hub.r_FN_N + w.dcm_NB * w.mass.r_CB_B;
+    w.g_N = gravity != nullptr ? gravity->acceleration_N(w.r_CN_N) : Eigen::Vector3d::Zero();
+    w.hub_loads = Wrench{};
+    for (const auto& d : v.dynamic_effectors()) w.hub_loads += d->wrench(w.hub, t);
+  }
+}
+
+void hub_accelerations(const Model& model, Workspace& ws, const Eigen::VectorXd& x) {
+  for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
+    const Vehicle& v = model.vehicle(i);
+    VehicleWorkspace& w = ws.vehicles[i];
+    HubSystem& s = w.system;
+    s.set_zero();
+    const auto& effectors = v.state_effectors();
+    for (std::size_t k = 0; k < effectors.size(); ++k)
+      effectors[k]->contributions(w.hub, w.g_N, effector_block(v.offsets(), k, x), *w.effectors[k], s);
+
+    // The whole vehicle's terms, eqs. (4)–(5).
+    const double m = w.mass.m;
+    const Eigen::Vector3d& c = w.mass.r_CB_B;
+    const Eigen::Vector3d& cPrime = w.mass.rPrime_CB_B;
+    const Eigen::Vector3d& omega = w.hub.omega_FN_F;
+    const Eigen::Matrix3d c_tilde = tilde(c);
+    s.A.diagonal().array() += m;
+    s.B -= m * c_tilde;
+    s.C += m * c_tilde;
+    s.D += w.mass.I_PntB_B;
+    // Uniform gravity acts at C: force m g, torque c × m g about B (eq. 6).
+    const Eigen::Vector3d F_grav_B = m * (w.hub.dcm_FN * w.g_N);
+    s.vecTrans += -2.0 * m * omega.cross(cPrime) - m * omega.cross(omega.cross(c)) + F_grav_B +
+                  w.hub_loads.force_F;
+    s.vecRot += -omega.cross(w.mass.I_PntB_B * omega) - w.mass.IPrime_PntB_B * omega + c.cross(F_grav_B) +
+                w.hub_loads.torque_PntF_F;
+    w.acc = solve_hub_system(s);
+  }
+}
+
+void derivatives(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Eigen::VectorXd& dxdt) {
+  for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
+    const Vehicle& v = model.vehicle(i);
+    const VehicleOffsets& o = v.offsets();
+    VehicleWorkspace& w = ws.vehicles[i];
+    const Eigen::Vector3d& omega = w.hub.omega_FN_F;
+    dxdt.segment<3>(o.r_BN_N) = w.hub.v_FN_N;
+    dxdt.segment<3>(o.v_BN_N) = w.dcm_NB * w.acc.rDDot_BN_B;
+    dxdt.segment<4>(o.q_BN) = quat_derivative(x.segment<4>(o.q_BN), omega);  // eq. (8), on the raw q
+    dxdt.segment<3>(o.omega_BN_B) = w.acc.omegaDot_BN_B;
+
+    w.m_cPrimePrime_B.setZero();
+    const auto& effectors = v.state_effectors();
+    for (std::size_t k = 0; k < effectors.size(); ++k)
+      w.m_cPrimePrime_B += effectors[k]->derivatives(w.hub, w.acc, effector_block(o, k, x), *w.effectors[k],
+                                                     dxdt.segment(o.state_effectors[k], o.state_sizes[k]));
+
+    // Non-gravitational acceleration of C, eq. (9):
+    //   rDDot_C = rDDot_B + c'' + 2 ω × c' + ω̇ × c + ω × (ω × c),  dv_CN_N' = [NB] rDDot_C − g_N.
+    const Eigen::Vector3d& c = w.mass.r_CB_B;
+    const Eigen::Vector3d rDDot_CN_B = w.acc.rDDot_BN_B + w.m_cPrimePrime_B / w.mass.m +
+                                       2.0 * omega.cross(w.mass.rPrime_CB_B) + w.acc.omegaDot_BN_B.cross(c) +
+                                       omega.cross(omega.cross(c));
+    dxdt.segment<3>(o.dv_CN_N) = w.dcm_NB * rDDot_CN_B - w.g_N;
+  }
+}
+
+void evaluate(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Eigen::VectorXd& dxdt, double t) {
+  kinematics(model, ws, x);
+  mass_properties(model, ws, x);
+  loads(model, ws, t);
+  hub_accelerations(model, ws, x);
+  derivatives(model, ws, x, dxdt);
+}
+
+}  // namespace ramus::forward

@@ -1,0 +1,89 @@
+#include "ramus/kernel/validation.hpp"
+
+#include <Eigen/Cholesky>
+#include <cmath>
+#include <sstream>
+
+#include "ramus/kernel/error.hpp"
+
+namespace ramus {
+
+ConfigurationError::ConfigurationError(std::string owner, std::string field, std::string value,
+                                       std::string reason)
+    : Error(owner + ": " + field + " = " + value + ": " + reason),
+      owner_(std::move(owner)),
+      field_(std::move(field)) {}
+
+IntegrationError::IntegrationError(std::string field, std::string value, std::string reason)
+    : Error("propagation: " + field + " = " + value + ": " + reason), field_(std::move(field)) {}
+
+namespace validation {
+namespace {
+template <class M>
+std::string matrix_text(const M& m) {
+  std::ostringstream out;
+  out.precision(17);
+  out << '[';
+  for (Eigen::Index i = 0; i < m.rows(); ++i) {
+    if (i) out << (m.cols() > 1 ? "; " : ", ");
+    for (Eigen::Index j = 0; j < m.cols(); ++j) out << (j ? ", " : "") << m(i, j);
+  }
+  out << ']';
+  return out.str();
+}
+}  // namespace
+
+std::string to_text(double value) {
+  std::ostringstream out;
+  out.precision(17);
+  out << value;
+  return out.str();
+}
+std::string to_text(const Eigen::Vector3d& value) { return matrix_text(value); }
+std::string to_text(const Eigen::Vector4d& value) { return matrix_text(value); }
+std::string to_text(const Eigen::Matrix3d& value) { return matrix_text(value); }
+
+void require_finite(const std::string& owner, const std::string& field, double value) {
+  if (!std::isfinite(value)) throw ConfigurationError(owner, field, to_text(value), "must be finite");
+}
+
+void require_finite(const std::string& owner, const std::string& field, const Eigen::Vector3d& value) {
+  if (!value.allFinite()) throw ConfigurationError(owner, field, to_text(value), "must be finite");
+}
+
+void require_positive(const std::string& owner, const std::string& field, double value) {
+  require_finite(owner, field, value);
+  if (!(value > 0.0)) throw ConfigurationError(owner, field, to_text(value), "must be positive");
+}
+
+void require_non_negative(const std::string& owner, const std::string& field, double value) {
+  require_finite(owner, field, value);
+  if (value < 0.0) throw ConfigurationError(owner, field, to_text(value), "must not be negative");
+}
+
+void require_inertia(const std::string& owner, const std::string& field, const Eigen::Matrix3d& value) {
+  if (!value.allFinite()) throw ConfigurationError(owner, field, to_text(value), "must be finite");
+  // Symmetry to round-off of the given numbers: 1e-12 of the tensor's size.
+  const double size = value.norm();
+  if ((value - value.transpose()).norm() > 1e-12 * size)
+    throw ConfigurationError(owner, field, to_text(value), "must be symmetric");
+  Eigen::LLT<Eigen::Matrix3d> llt(value);
+  if (llt.info() != Eigen::Success || !(size > 0.0))
+    throw ConfigurationError(owner, field, to_text(value), "must be positive definite");
+}
+
+void require_unit_quaternion(const std::string& owner, const std::string& field, const Eigen::Vector4d& value) {
+  if (!value.allFinite()) throw ConfigurationError(owner, field, to_text(value), "must be finite");
+  // A quaternion typed with ten digits has a norm within ~1e-10 of one; 1e-9 catches a typo.
+  if (std::abs(value.norm() - 1.0) > 1e-9)
+    throw ConfigurationError(owner, field, to_text(value), "must be a unit quaternion (norm 1)");
+}
+
+void require_rotation(const std::string& owner, const std::string& field, const Eigen::Matrix3d& value) {
+  if (!value.allFinite()) throw ConfigurationError(owner, field, to_text(value), "must be finite");
+  if ((value.transpose() * value - Eigen::Matrix3d::Identity()).norm() > 1e-9 || value.determinant() < 0.0)
+    throw ConfigurationError(owner, field, to_text(value), "must be a rotation matrix (orthonormal, det +1)");
+}
+
+}  // namespace validation
+}  // namespace ramus

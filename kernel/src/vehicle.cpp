@@ -1,0 +1,60 @@
+#include "ramus/kernel/vehicle.hpp"
+
+#include "ramus/kernel/error.hpp"
+#include "ramus/kernel/validation.hpp"
+
+namespace ramus {
+
+using validation::to_text;
+
+Vehicle::Vehicle(std::string name, const HubConfig& hub) : name_(std::move(name)) {
+  if (name_.empty() || name_.find_first_of("/. \t\n") != std::string::npos)
+    throw ConfigurationError("vehicle", "name", "'" + name_ + "'",
+                             "must be non-empty without '/', '.' or white space");
+  const std::string owner = label() + " hub";
+  hub_.m = hub.mass.value();
+  hub_.I_PntBc_B = hub.I_PntBc_B.si();
+  hub_.r_BcB_B = hub.r_BcB_B.si();
+  validation::require_positive(owner, "mass [kg]", hub_.m);
+  validation::require_inertia(owner, "I_PntBc_B [kg m^2]", hub_.I_PntBc_B);
+  validation::require_finite(owner, "r_BcB_B [m]", hub_.r_BcB_B);
+}
+
+void Vehicle::set_initial_state(const InitialState& initial) {
+  require_open("initial state", "(new value)");
+  const std::string owner = label() + " initial state";
+  validation::require_finite(owner, "r_N [m]", initial.r_N.si());
+  validation::require_finite(owner, "v_N [m/s]", initial.v_N.si());
+  validation::require_unit_quaternion(owner, "q_BN", initial.q_BN);
+  validation::require_finite(owner, "omega_BN_B [rad/s]", initial.omega_BN_B.si());
+  initial_ = initial;
+}
+
+void Vehicle::require_open(const std::string& field, const std::string& value) const {
+  if (frozen_)
+    throw ConfigurationError(label(), field, value, "the model is finalized; its structure can no longer change");
+}
+
+void Vehicle::require_unique(const std::string& name) const {
+  for (const auto& e : state_effectors_)
+    if (e->name() == name) throw ConfigurationError(label(), "effector name", "'" + name + "'", "is already used");
+  for (const auto& e : dynamic_effectors_)
+    if (e->name() == name) throw ConfigurationError(label(), "effector name", "'" + name + "'", "is already used");
+}
+
+StateEffector& Vehicle::add_state_effector(std::shared_ptr<StateEffector> effector) {
+  if (!effector) throw ConfigurationError(label(), "add_state_effector", "null", "needs an effector");
+  require_open("add_state_effector", "'" + effector->name() + "'");
+  require_unique(effector->name());
+  state_effectors_.push_back(std::move(effector));
+  return *state_effectors_.back();
+}
+
+void Vehicle::add_dynamic_effector(std::shared_ptr<DynamicEffector> effector) {
+  if (!effector) throw ConfigurationError(label(), "add_dynamic_effector", "null", "needs an effector");
+  require_open("add_dynamic_effector", "'" + effector->name() + "'");
+  require_unique(effector->name());
+  dynamic_effectors_.push_back(std::move(effector));
+}
+
+}  // namespace ramus

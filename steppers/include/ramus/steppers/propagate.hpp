@@ -1,0 +1,49 @@
+// propagate(): the library's driver (DESIGN §8). Fixed or adaptive steps with any stepper of the
+// list, an observer at output times, and the checks Odeint does not make: non-positive or
+// non-finite step or tolerance, non-finite state after a step, step-size underflow and a step
+// budget, each reported as an IntegrationError (never a hang, never a NaN state).
+#pragma once
+
+#include <Eigen/Dense>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+
+#include "ramus/kernel/system.hpp"
+
+namespace ramus {
+
+struct PropagationSettings {
+  std::string stepper = "rk4";  ///< a name of stepper_list()
+  double dt = 0.0;              ///< [s] the fixed step, or the first trial step of an adaptive stepper
+  double abs_tol = 1e-10;       ///< adaptive steppers: absolute error tolerance per component
+  double rel_tol = 1e-10;       ///< adaptive steppers: relative error tolerance per component
+  /// [s] adaptive steppers: a step proposal below this is an underflow (0: 1e-12 of the span).
+  double min_dt = 0.0;
+  std::uint64_t max_steps = 100'000'000;  ///< budget of step attempts (accepted and rejected)
+};
+
+struct PropagationStats {
+  std::uint64_t steps = 0;        ///< accepted steps
+  std::uint64_t rejected = 0;     ///< rejected trial steps (adaptive steppers)
+  std::uint64_t evaluations = 0;  ///< right-hand-side evaluations
+  double t = 0.0;                 ///< [s] final time
+};
+
+/// Called at each output time with the state there. It runs between steps: an input changed
+/// here (a command, a schedule) takes effect from the next step.
+using Observer = std::function<void(const Eigen::VectorXd& x, double t)>;
+
+/// Propagates x from output_times.front() through every output time, calling the observer at each
+/// (the first included). Fixed steppers take steps of dt, shortened uniformly within an output
+/// interval that dt does not divide (h = Δ/ceil(Δ/dt)); adaptive steppers stop exactly on each
+/// output time.
+PropagationStats propagate(const System& system, Eigen::VectorXd& x, std::span<const double> output_times,
+                           const PropagationSettings& settings, const Observer& observer = {});
+
+/// From t0 to t1, observer at both ends.
+PropagationStats propagate(const System& system, Eigen::VectorXd& x, double t0, double t1,
+                           const PropagationSettings& settings, const Observer& observer = {});
+
+}  // namespace ramus

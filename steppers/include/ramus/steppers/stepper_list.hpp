@@ -1,0 +1,22 @@
+// The steppers ramus supports by name (DESIGN §8): the one list that the driver, the bench and
+// the convergence tests iterate. Users may equally pass any Odeint stepper directly.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+namespace ramus {
+
+struct StepperInfo {
+  std::string_view name;         ///< e.g. "rk4"
+  bool adaptive;                 ///< controlled (error-controlled step) or fixed step
+  int order;                     ///< global order of the propagated solution
+  std::string_view description;  ///< the Odeint type behind it
+};
+
+/// euler, rk2, rk4, rk_ck54, rk_dopri5, rk_f78, bulirsch_stoer.
+std::span<const StepperInfo> stepper_list();
+/// The entry called `name`; throws ConfigurationError listing the valid names.
+const StepperInfo& stepper_info(std::string_view name);
+
+}  // namespace ramus

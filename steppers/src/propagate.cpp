@@ -1,0 +1,180 @@
+#include "ramus/steppers/propagate.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+
+#include "ramus/kernel/error.hpp"
+#include "ramus/kernel/validation.hpp"
+#include "ramus/steppers/odeint_steppers.hpp"
+#include "ramus/steppers/stepper_list.hpp"
+
+namespace ramus {
+namespace {
+
+using validation::to_text;
+namespace os = odeint_steppers;
+
+void check_finite_state(const System& system, const Eigen::VectorXd& x, double t) {
+  if (x.allFinite()) return;
+  Eigen::Index k = 0;
+  while (std::isfinite(x[k])) ++k;
+  throw IntegrationError("state " + system.model().layout().entry_name(k) + " at t = " + to_text(t) + " s",
+                         to_text(x[k]), "became non-finite (the step may be too large for the dynamics)");
+}
+
+void check_budget(const PropagationStats& s, const PropagationSettings& settings, double t) {
+  if (s.steps + s.rejected >= settings.max_steps)
+    throw IntegrationError("step budget (max_steps) at t = " + to_text(t) + " s", std::to_string(settings.max_steps),
+                           "exhausted before the end time");
+}
+
+template <class Stepper>
+void fixed_interval(Stepper& stepper, const System& system, Eigen::VectorXd& x, double t0, double t1,
+                    const PropagationSettings& settings, PropagationStats& stats) {
+  const double span = t1 - t0;
+  // Steps of dt, shortened uniformly when dt does not divide the interval; the 1e-9 slack keeps
+  // round-off in span/dt from adding a step.
+  const double n_real = std::ceil(span / settings.dt * (1.0 - 1e-9));
+  if (!(n_real < 1e15))
+    throw IntegrationError("dt [s]", to_text(settings.dt), "is too small for the interval " + to_text(span) + " s");
+  const auto n = static_cast<std::uint64_t>(std::max(1.0, n_real));
+  const double h = span / static_cast<double>(n);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    check_budget(stats, settings, t0 + static_cast<double>(i) * h);
+    const double t = t0 + static_cast<double>(i) * h;
+    stepper.do_step(std::ref(system), x, t, h);
+    ++stats.steps;
+    check_finite_state(system, x, t + h);
+  }
+}
+
+template <class Controlled>
+void adaptive_interval(Controlled& stepper, const System& system, Eigen::VectorXd& x, double t0, double t1,
+                       const PropagationSettings& settings, double min_dt, double& h, PropagationStats& stats) {
+  namespace ode = boost::numeric::odeint;
+  double t = t0;
+  while (t < t1) {
+    check_budget(stats, settings, t);
+    const bool last = h >= t1 - t;
+    double trial = last ? t1 - t : h;
+    const double t_before = t;
+    const ode::controlled_step_result r = stepper.try_step(std::ref(system), x, t, trial);
+    if (r == ode::success) {
+      ++stats.steps;
+      if (last) t = t1;  // land exactly on the output time
+      check_finite_state(system, x, t);
+      // Keep the proposal for the next step unless this one was clipped to reach t1.
+      if (!last || trial > h) h = trial;
+    } else {
+      ++stats.rejected;
+      h = trial;
+      if (!(h >= min_dt))
+        throw IntegrationError("step size at t = " + to_text(t_before) + " s", to_text(h),
+                               "fell below min_dt = " + to_text(min_dt) +
+                                   " s (step-size underflow: the dynamics are stiff, singular or non-finite)");
+    }
+  }
+}
+
+template <class Stepper>
+PropagationStats run_fixed(Stepper stepper, const System& system, Eigen::VectorXd& x,
+                           std::span<const double> times, const PropagationSettings& settings,
+                           const Observer& observer) {
+  PropagationStats stats;
+  if (observer) observer(x, times.front());
+  for (std::size_t k = 1; k < times.size(); ++k) {
+    fixed_interval(stepper, system, x, times[k - 1], times[k], settings, stats);
+    if (observer) observer(x, times[k]);
+  }
+  stats.t = times.back();
+  return stats;
+}
+
+template <class Controlled>
+PropagationStats run_adaptive(Controlled stepper, const System& system, Eigen::VectorXd& x,
+                              std::span<const double> times, const PropagationSettings& settings,
+                              const Observer& observer) {
+  PropagationStats stats;
+  const double span = times.back() - times.front();
+  const double min_dt = settings.min_dt > 0.0 ? settings.min_dt : 1e-12 * span;
+  double h = settings.dt;
+  if (observer) observer(x, times.front());
+  for (std::size_t k = 1; k < times.size(); ++k) {
+    adaptive_interval(stepper, system, x, times[k - 1], times[k], settings, min_dt, h, stats);
+    if (observer) {
+      observer(x, times[k]);
+      // The observer may change inputs: FSAL and extrapolation steppers must not reuse the old
+      // derivative.
+      if constexpr (requires { stepper.reset(); }) stepper.reset();
+    }
+  }
+  stats.t = times.back();
+  return stats;
+}
+
+void validate(const PropagationSettings& s, std::span<const double> times) {
+  const StepperInfo& info = stepper_info(s.stepper);
+  if (!std::isfinite(s.dt) || !(s.dt > 0.0))
+    throw IntegrationError("dt [s]", to_text(s.dt), "must be positive and finite");
+  if (info.adaptive) {
+    if (!std::isfinite(s.abs_tol) || !(s.abs_tol >= 0.0))
+      throw IntegrationError("abs_tol", to_text(s.abs_tol), "must be non-negative and finite");
+    if (!std::isfinite(s.rel_tol) || !(s.rel_tol >= 0.0))
+      throw IntegrationError("rel_tol", to_text(s.rel_tol), "must be non-negative and finite");
+    if (!(s.abs_tol > 0.0 || s.rel_tol > 0.0))
+      throw IntegrationError("abs_tol and rel_tol", "0 and 0", "at least one tolerance must be positive");
+    if (!std::isfinite(s.min_dt) || s.min_dt < 0.0)
+      throw IntegrationError("min_dt [s]", to_text(s.min_dt), "must be non-negative and finite");
+  }
+  if (s.max_steps == 0) throw IntegrationError("max_steps", "0", "must be positive");
+  if (times.size() < 2)
+    throw IntegrationError("output times", std::to_string(times.size()) + " given", "need a start and an end time");
+  for (std::size_t k = 0; k < times.size(); ++k) {
+    if (!std::isfinite(times[k]))
+      throw IntegrationError("output time [" + std::to_string(k) + "] [s]", to_text(times[k]), "must be finite");
+    if (k > 0 && !(times[k] > times[k - 1]))
+      throw IntegrationError("output time [" + std::to_string(k) + "] [s]", to_text(times[k]),
+                             "must be greater than the previous one, " + to_text(times[k - 1]));
+  }
+}
+
+}  // namespace
+
+PropagationStats propagate(const System& system, Eigen::VectorXd& x, std::span<const double> times,
+                           const PropagationSettings& settings, const Observer& observer) {
+  validate(settings, times);
+  if (x.size() != system.model().layout().size())
+    throw IntegrationError("state size", std::to_string(x.size()),
+                           "the model's layout has " + std::to_string(system.model().layout().size()) + " entries");
+  check_finite_state(system, x, times.front());
+  namespace ode = boost::numeric::odeint;
+  const std::uint64_t evaluations_before = system.evaluations();
+  PropagationStats stats;
+  const std::string& name = settings.stepper;
+  const double ea = settings.abs_tol, er = settings.rel_tol;
+  if (name == "euler") stats = run_fixed(os::euler(), system, x, times, settings, observer);
+  else if (name == "rk2") stats = run_fixed(os::make_rk2(), system, x, times, settings, observer);
+  else if (name == "rk4") stats = run_fixed(os::rk4(), system, x, times, settings, observer);
+  else if (name == "rk_ck54")
+    stats = run_adaptive(ode::make_controlled(ea, er, os::rk_ck54()), system, x, times, settings, observer);
+  else if (name == "rk_dopri5")
+    stats = run_adaptive(ode::make_controlled(ea, er, os::rk_dopri5()), system, x, times, settings, observer);
+  else if (name == "rk_f78")
+    stats = run_adaptive(ode::make_controlled(ea, er, os::rk_f78()), system, x, times, settings, observer);
+  else if (name == "bulirsch_stoer")
+    stats = run_adaptive(os::bulirsch_stoer(ea, er), system, x, times, settings, observer);
+  else
+    stepper_info(name);  // throws: unreachable for names of the list
+  stats.evaluations = system.evaluations() - evaluations_before;
+  return stats;
+}
+
+PropagationStats propagate(const System& system, Eigen::VectorXd& x, double t0, double t1,
+                           const PropagationSettings& settings, const Observer& observer) {
+  const double times[2] = {t0, t1};
+  return propagate(system, x, std::span<const double>(times, 2), settings, observer);
+}
+
+}  // namespace ramus

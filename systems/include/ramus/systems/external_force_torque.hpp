@@ -1,0 +1,43 @@
+// External force and torque (docs/models/external_force_torque.md). Attached to the hub, the
+// attach frame F is B; a force given in N is rotated into F with the current attitude of F.
+#pragma once
+
+#include <Eigen/Dense>
+#include <functional>
+#include <string>
+
+#include "ramus/kernel/dynamic_effector.hpp"
+#include "ramus/kernel/units.hpp"
+
+namespace ramus {
+
+/// Constant parts of the load; zero by default.
+struct ExternalForceTorqueConfig {
+  units::Force3 force_F;         ///< force in the attach frame F
+  units::Force3 force_N;         ///< force in the inertial frame N
+  units::Torque3 torque_PntF_F;  ///< torque about the origin of F, in F
+};
+
+class ExternalForceTorque final : public DynamicEffector {
+ public:
+  /// A load that is an explicit function of time, in SI ([N] or [N m]); added to the constant part.
+  using Profile = std::function<Eigen::Vector3d(double t)>;
+
+  ExternalForceTorque(std::string name, const ExternalForceTorqueConfig& config = {});
+  std::string_view kind() const override { return "external_force_torque"; }
+
+  void set_force_F_profile(Profile profile) { force_F_profile_ = std::move(profile); }
+  void set_force_N_profile(Profile profile) { force_N_profile_ = std::move(profile); }
+  void set_torque_PntF_F_profile(Profile profile) { torque_profile_ = std::move(profile); }
+
+  /// force_F = F_F + dcm_FN F_N (+ profiles), torque_PntF_F = L_F (+ profile)   (eq. 1)
+  Wrench wrench(const FrameKinematics& frame, double t) const override;
+
+ private:
+  Eigen::Vector3d force_F_;         ///< [N]
+  Eigen::Vector3d force_N_;         ///< [N]
+  Eigen::Vector3d torque_PntF_F_;   ///< [N m]
+  Profile force_F_profile_, force_N_profile_, torque_profile_;
+};
+
+}  // namespace ramus

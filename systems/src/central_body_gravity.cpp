@@ -1,0 +1,51 @@
+#include "ramus/systems/central_body_gravity.hpp"
+
+#include <cmath>
+
+#include "ramus/kernel/error.hpp"
+#include "ramus/kernel/validation.hpp"
+
+namespace ramus {
+
+CentralBodyGravity::CentralBodyGravity(const CentralBodyGravityConfig& config)
+    : mu_(config.mu.value()), J2_(config.J2), R_(config.equatorial_radius.value()) {
+  const std::string owner = "central_body_gravity";
+  validation::require_positive(owner, "mu [m^3/s^2]", mu_);
+  validation::require_finite(owner, "J2", J2_);
+  if (J2_ != 0.0) validation::require_positive(owner, "equatorial_radius [m] (J2 is set)", R_);
+  else validation::require_non_negative(owner, "equatorial_radius [m]", R_);
+}
+
+CentralBodyGravity CentralBodyGravity::earth(bool with_J2) {
+  using namespace units;
+  CentralBodyGravityConfig c;
+  c.mu = 3.986004415e14 * si::meter * si::meter * si::meter / (si::second * si::second);
+  if (with_J2) {
+    c.J2 = 1.08262668e-3;
+    c.equatorial_radius = 6378136.3 * si::meter;
+  }
+  return CentralBodyGravity(c);
+}
+
+Eigen::Vector3d CentralBodyGravity::acceleration_N(const Eigen::Vector3d& r) const {
+  const double r2 = r.squaredNorm();
+  const double rn = std::sqrt(r2);
+  Eigen::Vector3d a = -mu_ / (r2 * rn) * r;
+  if (J2_ != 0.0) {
+    // −∇ of the J2 term of eq. (2)
+    const double z2_r2 = r.z() * r.z() / r2;
+    const double k = -1.5 * J2_ * mu_ * R_ * R_ / (r2 * r2 * rn);
+    a += k * Eigen::Vector3d(r.x() * (1.0 - 5.0 * z2_r2), r.y() * (1.0 - 5.0 * z2_r2), r.z() * (3.0 - 5.0 * z2_r2));
+  }
+  return a;
+}
+
+double CentralBodyGravity::potential(const Eigen::Vector3d& r) const {
+  const double r2 = r.squaredNorm();
+  const double rn = std::sqrt(r2);
+  double U = -mu_ / rn;
+  if (J2_ != 0.0) U += mu_ * J2_ * R_ * R_ * (3.0 * r.z() * r.z() - r2) / (2.0 * r2 * r2 * rn);
+  return U;
+}
+
+}  // namespace ramus
