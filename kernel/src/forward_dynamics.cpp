@@ -70,7 +70,7 @@ void loads(const Model& model, Workspace& ws, double t) {
   }
 }
 
-void hub_accelerations(const Model& model, Workspace& ws, const Eigen::VectorXd& x) {
+void hub_accelerations(const Model& model, Workspace& ws, const Eigen::VectorXd& x, double t) {
   for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
     const Vehicle& v = model.vehicle(i);
     VehicleWorkspace& w = ws.vehicles[i];
@@ -78,7 +78,7 @@ void hub_accelerations(const Model& model, Workspace& ws, const Eigen::VectorXd&
     s.set_zero();
     const auto& effectors = v.state_effectors();
     for (std::size_t k = 0; k < effectors.size(); ++k)
-      effectors[k]->contributions(w.hub, w.g_N, effector_block(v.offsets(), k, x), *w.effectors[k], s);
+      effectors[k]->contributions(w.hub, w.g_N, t, effector_block(v.offsets(), k, x), *w.effectors[k], s);
 
     // The whole vehicle's terms, eqs. (4)–(5).
     const double m = w.mass.m;
@@ -100,7 +100,7 @@ void hub_accelerations(const Model& model, Workspace& ws, const Eigen::VectorXd&
   }
 }
 
-void derivatives(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Eigen::VectorXd& dxdt) {
+void derivatives(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Eigen::VectorXd& dxdt, double t) {
   for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
     const Vehicle& v = model.vehicle(i);
     const VehicleOffsets& o = v.offsets();
@@ -114,7 +114,8 @@ void derivatives(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Ei
     w.m_cPrimePrime_B.setZero();
     const auto& effectors = v.state_effectors();
     for (std::size_t k = 0; k < effectors.size(); ++k)
-      w.m_cPrimePrime_B += effectors[k]->derivatives(w.hub, w.acc, effector_block(o, k, x), *w.effectors[k],
+      w.m_cPrimePrime_B += effectors[k]->derivatives(w.hub, w.g_N, t, w.acc, effector_block(o, k, x),
+                                                     *w.effectors[k],
                                                      dxdt.segment(o.state_effectors[k], o.state_sizes[k]));
 
     // Non-gravitational acceleration of C, eq. (9):
@@ -131,8 +132,8 @@ void evaluate(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Eigen
   kinematics(model, ws, x);
   mass_properties(model, ws, x);
   loads(model, ws, t);
-  hub_accelerations(model, ws, x);
-  derivatives(model, ws, x, dxdt);
+  hub_accelerations(model, ws, x, t);
+  derivatives(model, ws, x, dxdt, t);
 }
 
 }  // namespace ramus::forward

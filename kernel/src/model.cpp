@@ -46,6 +46,18 @@ const Eigen::VectorXd& Model::initial_state() const {
   return x0_;
 }
 
+Eigen::VectorBlock<Eigen::VectorXd> Model::state_block(const StateEffector& effector, Eigen::VectorXd& x) const {
+  require_finalized("state_block");
+  if (x.size() != layout_.size())
+    throw ConfigurationError("model", "state size", std::to_string(x.size()),
+                             "the layout has " + std::to_string(layout_.size()) + " entries");
+  for (const auto& v : vehicles_)
+    for (std::size_t k = 0; k < v->state_effectors_.size(); ++k)
+      if (v->state_effectors_[k].get() == &effector)
+        return x.segment(v->offsets_.state_effectors[k], v->offsets_.state_sizes[k]);
+  throw ConfigurationError("model", "state_block", "'" + effector.name() + "'", "this effector is not in the model");
+}
+
 void Model::finalize() {
   if (finalized_) throw ConfigurationError("model", "finalize", "called twice", "the model is already finalized");
   if (vehicles_.empty()) throw ConfigurationError("model", "vehicles", "0", "a model needs at least one vehicle");

@@ -20,9 +20,9 @@ void mass_properties(const Model& model, Workspace& ws, const Eigen::VectorXd& x
 /// Stage 4: gravity at each vehicle's C and the wrenches of the dynamic effectors.
 void loads(const Model& model, Workspace& ws, double t);
 /// Stages 5–6: assemble each vehicle's hub system (hub terms and effector contributions), solve it.
-void hub_accelerations(const Model& model, Workspace& ws, const Eigen::VectorXd& x);
+void hub_accelerations(const Model& model, Workspace& ws, const Eigen::VectorXd& x, double t);
 /// Stage 7: hub and effector derivatives into dxdt (back-substitution).
-void derivatives(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Eigen::VectorXd& dxdt);
+void derivatives(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Eigen::VectorXd& dxdt, double t);
 
 /// All stages in order: dxdt = f(x, t).
 void evaluate(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Eigen::VectorXd& dxdt, double t);

@@ -42,6 +42,10 @@ class Model {
   std::size_t vehicle_index(std::string_view name) const;
   const GravityModel* gravity() const { return gravity_.get(); }
 
+  /// The block of x that holds `effector`'s states (after finalize()); throws when the effector
+  /// is not in this model.
+  Eigen::VectorBlock<Eigen::VectorXd> state_block(const StateEffector& effector, Eigen::VectorXd& x) const;
+
  private:
   void require_finalized(const char* what) const;
 

@@ -67,13 +67,16 @@ class StateEffector {
   /// Kinematics of segment s computed by the last kinematics() call on ws.
   virtual const FrameKinematics& segment(std::size_t s, const EffectorWorkspace& ws) const;
   virtual void mass_properties(ConstStateBlock x, EffectorWorkspace& ws, MassProperties& out) const = 0;
-  /// Adds this effector's A, B, C, D, vecTrans, vecRot to `hub_system` (g_N: gravity at C).
-  virtual void contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, ConstStateBlock x,
-                             EffectorWorkspace& ws, HubSystem& hub_system) const = 0;
-  /// Writes the effector's state derivatives; returns m·rPrimePrime_EcB_B, its mass times the
-  /// B-frame second derivative of its centre of mass (for the acceleration of C).
-  virtual Eigen::Vector3d derivatives(const FrameKinematics& hub, const HubAccelerations& acc,
-                                      ConstStateBlock x, EffectorWorkspace& ws, StateBlockRef dxdt) const = 0;
+  /// Adds this effector's A, B, C, D, vecTrans, vecRot to `hub_system`. g_N is the uniform gravity
+  /// at the vehicle's centre of mass; t the time (for inputs given as functions of time).
+  virtual void contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
+                             ConstStateBlock x, EffectorWorkspace& ws, HubSystem& hub_system) const = 0;
+  /// Writes the effector's state derivatives from the solved hub accelerations; returns
+  /// m·rPrimePrime_EcB_B, its mass times the B-frame second derivative of its centre of mass
+  /// (summed over its bodies), for the acceleration of C (architecture.md eq. 9).
+  virtual Eigen::Vector3d derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
+                                      const HubAccelerations& acc, ConstStateBlock x, EffectorWorkspace& ws,
+                                      StateBlockRef dxdt) const = 0;
   /// Energy and angular momentum about B; ws holds a kinematics() of the same x.
   virtual EnergyMomentumContribution energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
                                                      const EffectorWorkspace& ws) const = 0;

@@ -1,0 +1,102 @@
+// SerialChain: N one-degree-of-freedom joints (revolute or prismatic) in series on the hub,
+// coupled to it by back-substitution through the O(N) articulated-body recursion
+// (docs/models/serial_chain.md, after ../shared/reference/articulated-chain.md).
+// The hinged rigid body, the 1-, 2- and N-DOF spinning bodies and the 1- and N-DOF translating
+// bodies are thin parametrizations of this one engine: one place for the equations.
+#pragma once
+
+#include <Eigen/Dense>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ramus/kernel/state_effector.hpp"
+
+namespace ramus {
+
+enum class JointType { revolute, prismatic };
+
+/// One link of the chain and the joint that connects it to its parent (the hub for link 1),
+/// in SI. Link i has frame S_i with origin on joint i; its parent frame is P = S_{i−1} (S_0 = B).
+struct ChainLink {
+  JointType type = JointType::revolute;
+  double m = 0.0;                                        ///< [kg] link mass
+  Eigen::Vector3d r_ScS_S = Eigen::Vector3d::Zero();     ///< [m] link centre of mass relative to S
+  Eigen::Matrix3d I_PntSc_S = Eigen::Matrix3d::Zero();   ///< [kg m²] inertia about Sc, in S
+  Eigen::Matrix3d dcm_S0P = Eigen::Matrix3d::Identity(); ///< parent → joint frame at q = 0
+  Eigen::Vector3d r_S0P_P = Eigen::Vector3d::Zero();     ///< [m] joint origin at q = 0 relative to P, in P
+  Eigen::Vector3d axis_S = Eigen::Vector3d::UnitZ();     ///< unit joint axis in S (spin axis or translation axis)
+  double k = 0.0;         ///< [N m/rad] or [N/m] spring
+  double c = 0.0;         ///< [N m s/rad] or [N s/m] damper
+  double q_ref = 0.0;     ///< [rad] or [m] spring reference
+  double qDot_ref = 0.0;  ///< [rad/s] or [m/s] damper reference
+  double q0 = 0.0;        ///< [rad] or [m] initial coordinate
+  double qDot0 = 0.0;     ///< [rad/s] or [m/s] initial rate
+  bool locked = false;    ///< initial lock (requires qDot0 = 0)
+  double u = 0.0;         ///< [N m] or [N] initial motor input
+};
+
+class SerialChain : public StateEffector {
+ public:
+  /// A motor torque [N m] or force [N] as an explicit function of time; replaces the constant.
+  using MotorProfile = std::function<double(double t)>;
+
+  /// Validates every link (the message names this effector, the link and the field).
+  SerialChain(std::string name, std::vector<ChainLink> links);
+
+  std::string_view kind() const override { return "serial_chain"; }
+  std::size_t dof() const { return links_.size(); }
+  const ChainLink& link(std::size_t i) const { return links_.at(i); }
+
+  // ---- inputs: constant over a step, changed between steps (DESIGN §7) -------------------
+  void set_motor_input(std::size_t joint, double u);
+  void set_motor_profile(std::size_t joint, MotorProfile profile);
+  /// Locks or unlocks a joint. Locking sets the joint rate in `x_block` (this effector's block of
+  /// the state, from Model::state_block) to zero: the joint becomes a rigid weld at its current
+  /// coordinate. An input change between steps; the right-hand side never writes the state.
+  void set_locked(std::size_t joint, bool locked, StateBlockRef x_block);
+  bool is_locked(std::size_t joint) const { return locked_.at(joint) != 0; }
+
+  // ---- StateEffector ----------------------------------------------------------------------
+  std::vector<StateBlockSpec> state_blocks() const override;
+  std::size_t segment_count() const override { return links_.size(); }
+  void validate() const override;
+  void write_initial_state(StateBlockRef x) const override;
+  std::unique_ptr<EffectorWorkspace> make_workspace() const override;
+  void kinematics(const FrameKinematics& hub, ConstStateBlock x, EffectorWorkspace& ws) const override;
+  const FrameKinematics& segment(std::size_t s, const EffectorWorkspace& ws) const override;
+  void mass_properties(ConstStateBlock x, EffectorWorkspace& ws, MassProperties& out) const override;
+  void contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t, ConstStateBlock x,
+                     EffectorWorkspace& ws, HubSystem& hub_system) const override;
+  Eigen::Vector3d derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
+                              const HubAccelerations& acc, ConstStateBlock x, EffectorWorkspace& ws,
+                              StateBlockRef dxdt) const override;
+  EnergyMomentumContribution energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+                                             const EffectorWorkspace& ws) const override;
+
+  /// Wrench of the dynamic effectors on segment s (in S_s, about its origin), used by the
+  /// articulated recursion (eq. K3). Zero unless set; the branching stage fills it.
+  void set_segment_wrench(std::size_t s, const Wrench& w, EffectorWorkspace& ws) const;
+
+  /// "<kind> '<name>'": how messages name this effector.
+  std::string label() const;
+
+ protected:
+  /// For parametrizations: the block names ("theta"/"thetaDot", "rho"/"rhoDot").
+  void set_state_names(std::string q, std::string qDot);
+
+ private:
+  double joint_force(std::size_t i, double q, double qDot, double t) const;  // eq. (3)
+
+  std::vector<ChainLink> links_;
+  // Constant spatial inertia blocks of each link about S, in S (eq. 1)
+  std::vector<Eigen::Matrix3d> M_, H_;
+  // Inputs
+  std::vector<double> u_;
+  std::vector<MotorProfile> profile_;
+  std::vector<char> locked_;
+  std::string q_name_ = "q", qDot_name_ = "qDot";
+};
+
+}  // namespace ramus
