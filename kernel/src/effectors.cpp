@@ -17,7 +17,7 @@ std::string checked_name(const char* what, std::string name) {
 StateEffector::StateEffector(std::string name) : name_(checked_name("state effector", std::move(name))) {}
 
 const FrameKinematics& StateEffector::segment(std::size_t s, const EffectorWorkspace&) const {
-  throw ConfigurationError(std::string(kind()) + " '" + name_ + "'", "segment", std::to_string(s),
+  throw ConfigurationError(label(), "segment", std::to_string(s),
                            "this effector has no segment frames");
 }
 

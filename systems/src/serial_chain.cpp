@@ -56,8 +56,8 @@ Eigen::Matrix3d joint_rotation(const Eigen::Vector3d& s, double q) {
 
 }  // namespace
 
-SerialChain::SerialChain(std::string name, std::vector<ChainLink> links)
-    : StateEffector(std::move(name)), links_(std::move(links)) {
+SerialChain::SerialChain(std::string name, std::vector<ChainLink> links, std::string kind)
+    : StateEffector(std::move(name)), kind_(std::move(kind)), links_(std::move(links)) {
   if (links_.empty()) throw ConfigurationError(label(), "links", "0", "a chain needs at least one joint");
   for (std::size_t i = 0; i < links_.size(); ++i) {
     const ChainLink& L = links_[i];
@@ -91,8 +91,6 @@ SerialChain::SerialChain(std::string name, std::vector<ChainLink> links)
     locked_.push_back(L.locked ? 1 : 0);
   }
 }
-
-std::string SerialChain::label() const { return std::string(kind()) + " '" + name() + "'"; }
 
 void SerialChain::set_state_names(std::string q, std::string qDot) {
   q_name_ = std::move(q);

@@ -51,6 +51,8 @@ class StateEffector {
   const std::string& name() const { return name_; }
   /// The model's name, e.g. "hinged_rigid_body"; used in describe() and in error messages.
   virtual std::string_view kind() const = 0;
+  /// "<kind> '<name>'": how error messages name this effector.
+  std::string label() const { return std::string(kind()) + " '" + name_ + "'"; }
 
   // ---- structure (read at finalize) -------------------------------------------------------
   virtual std::vector<StateBlockSpec> state_blocks() const = 0;

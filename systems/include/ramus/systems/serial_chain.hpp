@@ -42,10 +42,11 @@ class SerialChain : public StateEffector {
   /// A motor torque [N m] or force [N] as an explicit function of time; replaces the constant.
   using MotorProfile = std::function<double(double t)>;
 
-  /// Validates every link (the message names this effector, the link and the field).
-  SerialChain(std::string name, std::vector<ChainLink> links);
+  /// Validates every link (the message names this effector, the link and the field). `kind` is
+  /// the model's name, set by the parametrizations ("hinged_rigid_body", …).
+  SerialChain(std::string name, std::vector<ChainLink> links, std::string kind = "serial_chain");
 
-  std::string_view kind() const override { return "serial_chain"; }
+  std::string_view kind() const final { return kind_; }
   std::size_t dof() const { return links_.size(); }
   const ChainLink& link(std::size_t i) const { return links_.at(i); }
 
@@ -79,9 +80,6 @@ class SerialChain : public StateEffector {
   /// articulated recursion (eq. K3). Zero unless set; the branching stage fills it.
   void set_segment_wrench(std::size_t s, const Wrench& w, EffectorWorkspace& ws) const;
 
-  /// "<kind> '<name>'": how messages name this effector.
-  std::string label() const;
-
  protected:
   /// For parametrizations: the block names ("theta"/"thetaDot", "rho"/"rhoDot").
   void set_state_names(std::string q, std::string qDot);
@@ -89,6 +87,7 @@ class SerialChain : public StateEffector {
  private:
   double joint_force(std::size_t i, double q, double qDot, double t) const;  // eq. (3)
 
+  std::string kind_;
   std::vector<ChainLink> links_;
   // Constant spatial inertia blocks of each link about S, in S (eq. 1)
   std::vector<Eigen::Matrix3d> M_, H_;

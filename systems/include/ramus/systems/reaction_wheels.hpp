@@ -1,0 +1,108 @@
+// Balanced reaction wheels (docs/models/reaction_wheels.md): rigid axisymmetric rotors spinning
+// about axes fixed in the hub frame B, driven by motor torques, with optional viscous and smooth
+// Coulomb friction. One effector holds any number of wheels; a vehicle may hold several effectors.
+//
+// Unlike Basilisk's default balanced wheels, each wheel books its own mass and inertia (eq. 2):
+// the hub's parameters exclude the wheels. A wheel of zero mass keeps its inertia only (its mass is
+// then in the hub, as a point at B or wherever the hub's mass properties put it).
+#pragma once
+
+#include <Eigen/Dense>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ramus/kernel/state_effector.hpp"
+#include "ramus/kernel/units.hpp"
+
+namespace ramus {
+
+/// One wheel, in units (DESIGN §9). Zero by default: gsHat_B and Js must be given.
+struct ReactionWheelConfig {
+  Eigen::Vector3d gsHat_B = Eigen::Vector3d::Zero();  ///< [1] spin axis, unit to 1e-9, fixed in B
+  units::Length3 r_WcB_B;                             ///< wheel centre of mass Wc relative to B
+  units::Mass mass;                                   ///< rotor mass (≥ 0)
+  units::Inertia Js;                                  ///< axial inertia about Wc (> 0)
+  units::Inertia Jt;                                  ///< transverse inertia about Wc (≥ 0; if > 0, Js ≤ 2 Jt)
+  units::AngularVelocity Omega0;                      ///< initial spin rate relative to B
+  units::Torque motor_torque;                         ///< initial motor torque command u_cmd
+  /// Saturation |u| ≤ max_torque of the applied motor torque (none by default).
+  std::optional<units::Torque> max_torque;
+  units::RotationalDamping viscous_friction;          ///< b ≥ 0: friction −b Ω
+  units::Torque coulomb_friction;                     ///< τ_c ≥ 0: friction −τ_c tanh(Ω/ω_s)
+  units::AngularVelocity coulomb_smoothing_speed;     ///< ω_s (> 0 when τ_c > 0)
+};
+
+/// One wheel in SI, validated (eq. 1–2 precomputed).
+struct ReactionWheelParameters {
+  Eigen::Vector3d gsHat_B = Eigen::Vector3d::UnitX();     ///< [1] spin axis (normalised)
+  Eigen::Vector3d r_WcB_B = Eigen::Vector3d::Zero();      ///< [m]
+  double m = 0.0;                                         ///< [kg]
+  double Js = 0.0;                                        ///< [kg m²]
+  double Jt = 0.0;                                        ///< [kg m²]
+  double Omega0 = 0.0;                                    ///< [rad/s]
+  double u_max = 0.0;                                     ///< [N m] saturation; +inf when none
+  double b = 0.0;                                         ///< [N m s/rad] viscous friction
+  double tau_c = 0.0;                                     ///< [N m] Coulomb friction
+  double omega_s = 0.0;                                   ///< [rad/s] Coulomb smoothing speed
+  Eigen::Matrix3d I_PntWc_B = Eigen::Matrix3d::Zero();    ///< [kg m²] eq. (1)
+};
+
+class ReactionWheels final : public StateEffector {
+ public:
+  /// A motor torque that is an explicit function of time t [s], in N m; added to the command.
+  using TorqueProfile = std::function<double(double t)>;
+
+  /// At least one wheel; every field is checked here (ConfigurationError naming wheel and field).
+  ReactionWheels(std::string name, const std::vector<ReactionWheelConfig>& wheels);
+  std::string_view kind() const override { return "reaction_wheels"; }
+
+  std::size_t wheel_count() const { return wheels_.size(); }
+  const ReactionWheelParameters& wheel(std::size_t i) const;
+
+  // ---- inputs (DESIGN §7): change them between steps only ------------------------------------
+  /// Sets the motor torque command of wheel i (held until changed).
+  void set_motor_torque(std::size_t i, units::Torque u);
+  /// Adds an explicit function of time to the command of wheel i (empty function: none).
+  void set_motor_torque_profile(std::size_t i, TorqueProfile profile);
+  /// [N m] the command of wheel i (without the profile).
+  double motor_torque_command(std::size_t i) const;
+  /// [N m] eq. (4): the motor torque applied to wheel i at time t, sat(u_cmd + u_i(t)).
+  double applied_motor_torque(std::size_t i, double t) const;
+  /// [N m] eq. (3): the friction torque on wheel i spinning at Omega [rad/s] relative to B.
+  double friction_torque(std::size_t i, double Omega) const;
+
+  // ---- StateEffector ----------------------------------------------------------------------
+  std::vector<StateBlockSpec> state_blocks() const override;  // "Omega" (n, rad/s)
+  void validate() const override;
+  void write_initial_state(StateBlockRef x) const override;
+  std::unique_ptr<EffectorWorkspace> make_workspace() const override;
+  void kinematics(const FrameKinematics& hub, ConstStateBlock x, EffectorWorkspace& ws) const override;
+  /// eq. (2): constant, precomputed.
+  void mass_properties(ConstStateBlock x, EffectorWorkspace& ws, MassProperties& out) const override;
+  /// eq. (7): D −= Js ĝĝᵀ, vecRot −= ĝ (u + τ_f) + Js Ω ω × ĝ, per wheel.
+  void contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t, ConstStateBlock x,
+                     EffectorWorkspace& ws, HubSystem& hub_system) const override;
+  /// eq. (8): Ω̇ = (u + τ_f)/Js − ĝᵀ ω̇; returns m r'' = 0 (the centres of mass are fixed in B).
+  Eigen::Vector3d derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
+                              const HubAccelerations& acc, ConstStateBlock x, EffectorWorkspace& ws,
+                              StateBlockRef dxdt) const override;
+  /// eqs. (9)–(10).
+  EnergyMomentumContribution energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+                                             const EffectorWorkspace& ws) const override;
+
+ private:
+  std::string owner() const;
+  std::string wheel_owner(std::size_t i) const;
+  void require_index(std::size_t i, const char* what) const;
+  double u_applied(std::size_t i, double t) const;  ///< eq. (4), unchecked index
+  double tau_f(std::size_t i, double Omega) const;  ///< eq. (3), unchecked index
+
+  std::vector<ReactionWheelParameters> wheels_;
+  std::vector<double> u_cmd_;               ///< [N m] motor torque commands (inputs)
+  std::vector<TorqueProfile> u_profile_;    ///< [N m] explicit functions of time (inputs)
+  MassProperties mass_;                     ///< eq. (2), all wheels, constant
+};
+
+}  // namespace ramus

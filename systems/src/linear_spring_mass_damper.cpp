@@ -1,0 +1,130 @@
+// Linear spring-mass-damper: docs/models/linear_spring_mass_damper.md, eqs. (1)–(10).
+#include "ramus/systems/linear_spring_mass_damper.hpp"
+
+#include <cmath>
+
+#include "ramus/kernel/error.hpp"
+#include "ramus/kernel/validation.hpp"
+
+namespace ramus {
+namespace {
+
+using validation::to_text;
+
+/// The coupling row of eq. (5), written by contributions() and read by derivatives() of the same
+/// evaluation.
+struct LinearSpringMassDamperWorkspace final : EffectorWorkspace {
+  Eigen::Vector3d aRho = Eigen::Vector3d::Zero();  ///< [1]
+  Eigen::Vector3d bRho = Eigen::Vector3d::Zero();  ///< [m]
+  double cRho = 0.0;                               ///< [m/s²]
+};
+
+/// Finite, of non-zero length and unit to 1e-9 (see docs: a direction typed with ten digits is
+/// unit to ~1e-10). The kernel's validation.hpp has no unit-vector check yet.
+void require_unit_vector(const std::string& owner, const std::string& field, const Eigen::Vector3d& v) {
+  validation::require_finite(owner, field, v);
+  const double n = v.norm();
+  if (!(n > 0.0)) throw ConfigurationError(owner, field, to_text(v), "has zero length; must be a unit vector");
+  if (std::abs(n - 1.0) > 1e-9)
+    throw ConfigurationError(owner, field, to_text(v), "must be a unit vector (norm " + to_text(n) +
+                                                           ", allowed 1 ± 1e-9)");
+}
+
+}  // namespace
+
+LinearSpringMassDamper::LinearSpringMassDamper(std::string name, const LinearSpringMassDamperConfig& config)
+    : StateEffector(std::move(name)),
+      m_(config.mass.value()),
+      pHat_B_(config.pHat_B),
+      r_PB_B_(config.r_PB_B.si()),
+      k_(config.k.value()),
+      c_(config.c.value()),
+      rho0_(config.rho0.value()),
+      rhoDot0_(config.rhoDot0.value()) {
+  const std::string owner = "linear_spring_mass_damper '" + this->name() + "'";
+  validation::require_positive(owner, "mass [kg]", m_);
+  require_unit_vector(owner, "pHat_B", pHat_B_);
+  pHat_B_.normalize();  // within 1e-9 of the given direction; eq. (4) assumes |p̂| = 1 exactly
+  validation::require_finite(owner, "r_PB_B [m]", r_PB_B_);
+  validation::require_non_negative(owner, "k [N/m]", k_);
+  validation::require_non_negative(owner, "c [N s/m]", c_);
+  validation::require_finite(owner, "rho0 [m]", rho0_);
+  validation::require_finite(owner, "rhoDot0 [m/s]", rhoDot0_);
+}
+
+std::vector<StateBlockSpec> LinearSpringMassDamper::state_blocks() const {
+  return {{"rho", 1, "m"}, {"rhoDot", 1, "m/s"}};
+}
+
+void LinearSpringMassDamper::write_initial_state(StateBlockRef x) const {
+  x[0] = rho0_;
+  x[1] = rhoDot0_;
+}
+
+std::unique_ptr<EffectorWorkspace> LinearSpringMassDamper::make_workspace() const {
+  return std::make_unique<LinearSpringMassDamperWorkspace>();
+}
+
+void LinearSpringMassDamper::kinematics(const FrameKinematics&, ConstStateBlock, EffectorWorkspace&) const {
+  // A point mass has no segment frame to publish.
+}
+
+void LinearSpringMassDamper::mass_properties(ConstStateBlock x, EffectorWorkspace&, MassProperties& out) const {
+  // eq. (1)
+  const Eigen::Vector3d r = r_PB_B_ + x[0] * pHat_B_;
+  const Eigen::Vector3d rPrime = x[1] * pHat_B_;
+  // eq. (2): I = m (|r|² 1 − r rᵀ), I' = m (2 r·r' 1 − r' rᵀ − r r'ᵀ)
+  out.m = m_;
+  out.r_CB_B = r;
+  out.rPrime_CB_B = rPrime;
+  out.I_PntB_B = m_ * (r.squaredNorm() * Eigen::Matrix3d::Identity() - r * r.transpose());
+  out.IPrime_PntB_B = m_ * (2.0 * r.dot(rPrime) * Eigen::Matrix3d::Identity() - rPrime * r.transpose() -
+                            r * rPrime.transpose());
+}
+
+void LinearSpringMassDamper::contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double,
+                                           ConstStateBlock x, EffectorWorkspace& ws_base, HubSystem& s) const {
+  auto& ws = static_cast<LinearSpringMassDamperWorkspace&>(ws_base);
+  const double rho = x[0], rhoDot = x[1];
+  const Eigen::Vector3d r = r_PB_B_ + rho * pHat_B_;   // eq. (1)
+  const Eigen::Vector3d rPrime = rhoDot * pHat_B_;
+  const Eigen::Vector3d& omega = hub.omega_FN_F;
+  const Eigen::Vector3d g_B = hub.dcm_FN * g_N;
+  // eq. (5). The Coriolis term −2 p̂·(ω × r') of Basilisk's c_rho vanishes identically (r' ∥ p̂).
+  ws.aRho = -pHat_B_;
+  ws.bRho = pHat_B_.cross(r);
+  ws.cRho = pHat_B_.dot(g_B) - (k_ * rho + c_ * rhoDot) / m_ - pHat_B_.dot(omega.cross(omega.cross(r)));
+  // eq. (7)
+  s.A.noalias() += m_ * pHat_B_ * ws.aRho.transpose();
+  s.B.noalias() += m_ * pHat_B_ * ws.bRho.transpose();
+  s.C.noalias() -= m_ * ws.bRho * ws.aRho.transpose();
+  s.D.noalias() -= m_ * ws.bRho * ws.bRho.transpose();
+  s.vecTrans -= m_ * ws.cRho * pHat_B_;
+  s.vecRot += m_ * ws.cRho * ws.bRho - m_ * omega.cross(r.cross(rPrime));
+}
+
+Eigen::Vector3d LinearSpringMassDamper::derivatives(const FrameKinematics&, const Eigen::Vector3d&, double,
+                                                    const HubAccelerations& acc, ConstStateBlock x,
+                                                    EffectorWorkspace& ws_base, StateBlockRef dxdt) const {
+  const auto& ws = static_cast<const LinearSpringMassDamperWorkspace&>(ws_base);
+  // eq. (8)
+  const double rhoDDot = ws.aRho.dot(acc.rDDot_BN_B) + ws.bRho.dot(acc.omegaDot_BN_B) + ws.cRho;
+  dxdt[0] = x[1];
+  dxdt[1] = rhoDDot;
+  return m_ * rhoDDot * pHat_B_;
+}
+
+EnergyMomentumContribution LinearSpringMassDamper::energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+                                                                   const EffectorWorkspace&) const {
+  const double rho = x[0];
+  const Eigen::Vector3d r = r_PB_B_ + rho * pHat_B_;
+  const Eigen::Vector3d rDot = x[1] * pHat_B_ + hub.omega_FN_F.cross(r);
+  // eq. (9)
+  EnergyMomentumContribution e;
+  e.H_PntB_B = m_ * r.cross(rDot);
+  e.kinetic_energy = 0.5 * m_ * rDot.squaredNorm();
+  e.potential_energy = 0.5 * k_ * rho * rho;
+  return e;
+}
+
+}  // namespace ramus

@@ -1,0 +1,223 @@
+// Balanced reaction wheels: docs/models/reaction_wheels.md, eqs. (1)–(11).
+#include "ramus/systems/reaction_wheels.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "ramus/kernel/error.hpp"
+#include "ramus/kernel/validation.hpp"
+
+namespace ramus {
+namespace {
+
+using validation::to_text;
+
+/// Scratch of one evaluation: the torque u + τ_f on each wheel, written by contributions() and
+/// read by derivatives() of the same evaluation (sized once; no allocation in the RHS).
+struct ReactionWheelsWorkspace final : EffectorWorkspace {
+  explicit ReactionWheelsWorkspace(std::size_t n) : torque(n, 0.0) {}
+  std::vector<double> torque;  ///< [N m] u + τ_f per wheel
+};
+
+/// Finite, of non-zero length and unit to 1e-9 (an axis typed with ten digits is unit to ~1e-10).
+/// The kernel's validation.hpp has no unit-vector check yet; this is the one the docs describe.
+void require_unit_vector(const std::string& owner, const std::string& field, const Eigen::Vector3d& v) {
+  validation::require_finite(owner, field, v);
+  const double n = v.norm();
+  if (!(n > 0.0)) throw ConfigurationError(owner, field, to_text(v), "has zero length; must be a unit vector");
+  if (std::abs(n - 1.0) > 1e-9)
+    throw ConfigurationError(owner, field, to_text(v), "must be a unit vector (norm " + to_text(n) +
+                                                           ", allowed 1 ± 1e-9)");
+}
+
+}  // namespace
+
+ReactionWheels::ReactionWheels(std::string name, const std::vector<ReactionWheelConfig>& wheels)
+    : StateEffector(std::move(name)) {
+  if (wheels.empty()) throw ConfigurationError(owner(), "wheels", "0", "needs at least one wheel");
+  wheels_.reserve(wheels.size());
+  for (std::size_t i = 0; i < wheels.size(); ++i) {
+    const ReactionWheelConfig& c = wheels[i];
+    const std::string o = wheel_owner(i);
+    ReactionWheelParameters p;
+    require_unit_vector(o, "gsHat_B", c.gsHat_B);
+    p.gsHat_B = c.gsHat_B.normalized();  // within 1e-9 of the given axis; makes eq. (1) exact
+    p.r_WcB_B = c.r_WcB_B.si();
+    validation::require_finite(o, "r_WcB_B [m]", p.r_WcB_B);
+    p.m = c.mass.value();
+    validation::require_non_negative(o, "mass [kg]", p.m);
+    p.Js = c.Js.value();
+    validation::require_positive(o, "Js [kg m^2]", p.Js);
+    p.Jt = c.Jt.value();
+    validation::require_non_negative(o, "Jt [kg m^2]", p.Jt);
+    p.Omega0 = c.Omega0.value();
+    validation::require_finite(o, "Omega0 [rad/s]", p.Omega0);
+    validation::require_finite(o, "motor_torque [N m]", c.motor_torque.value());
+    if (c.max_torque) {
+      p.u_max = c.max_torque->value();
+      validation::require_positive(o, "max_torque [N m]", p.u_max);
+    } else {
+      p.u_max = std::numeric_limits<double>::infinity();
+    }
+    p.b = c.viscous_friction.value();
+    validation::require_non_negative(o, "viscous_friction [N m s/rad]", p.b);
+    p.tau_c = c.coulomb_friction.value();
+    validation::require_non_negative(o, "coulomb_friction [N m]", p.tau_c);
+    p.omega_s = c.coulomb_smoothing_speed.value();
+    validation::require_non_negative(o, "coulomb_smoothing_speed [rad/s]", p.omega_s);
+    // eq. (1): axisymmetric about ĝ, hence constant in B whatever the rotor angle.
+    const Eigen::Matrix3d gg = p.gsHat_B * p.gsHat_B.transpose();
+    p.I_PntWc_B = p.Js * gg + p.Jt * (Eigen::Matrix3d::Identity() - gg);
+    wheels_.push_back(p);
+    u_cmd_.push_back(c.motor_torque.value());
+  }
+  u_profile_.resize(wheels_.size());
+
+  // eq. (2): constant mass properties of all wheels together.
+  Eigen::Vector3d m_r = Eigen::Vector3d::Zero();
+  for (const ReactionWheelParameters& p : wheels_) {
+    mass_.m += p.m;
+    m_r += p.m * p.r_WcB_B;
+    mass_.I_PntB_B += parallel_axis(p.I_PntWc_B, p.m, p.r_WcB_B);
+  }
+  mass_.r_CB_B = mass_.m > 0.0 ? Eigen::Vector3d(m_r / mass_.m) : Eigen::Vector3d::Zero();
+}
+
+std::string ReactionWheels::owner() const { return "reaction_wheels '" + name() + "'"; }
+
+std::string ReactionWheels::wheel_owner(std::size_t i) const { return owner() + " wheel " + std::to_string(i); }
+
+void ReactionWheels::require_index(std::size_t i, const char* what) const {
+  if (i >= wheels_.size())
+    throw ConfigurationError(owner(), "wheel index (" + std::string(what) + ")", std::to_string(i),
+                             "out of range: the effector has " + std::to_string(wheels_.size()) +
+                                 " wheels (indices 0 to " + std::to_string(wheels_.size() - 1) + ")");
+}
+
+const ReactionWheelParameters& ReactionWheels::wheel(std::size_t i) const {
+  require_index(i, "wheel");
+  return wheels_[i];
+}
+
+void ReactionWheels::validate() const {
+  for (std::size_t i = 0; i < wheels_.size(); ++i) {
+    const ReactionWheelParameters& p = wheels_[i];
+    // A rigid axisymmetric rotor has Js ≤ 2 Jt (equality for a flat disc). Jt = 0 is the modelling
+    // shorthand "transverse inertia booked in the hub" and is accepted.
+    if (p.Jt > 0.0 && p.Js > 2.0 * p.Jt * (1.0 + 1e-12))
+      throw ConfigurationError(wheel_owner(i), "Js [kg m^2] and Jt [kg m^2]", to_text(p.Js) + " and " + to_text(p.Jt),
+                               "a rigid axisymmetric rotor needs Js <= 2 Jt (or Jt = 0: transverse inertia in the hub)");
+    if (p.tau_c > 0.0 && !(p.omega_s > 0.0))
+      throw ConfigurationError(wheel_owner(i), "coulomb_smoothing_speed [rad/s] (coulomb_friction is set)",
+                               to_text(p.omega_s), "must be positive when coulomb_friction > 0");
+  }
+}
+
+void ReactionWheels::set_motor_torque(std::size_t i, units::Torque u) {
+  require_index(i, "set_motor_torque");
+  validation::require_finite(wheel_owner(i), "motor_torque [N m]", u.value());
+  u_cmd_[i] = u.value();
+}
+
+void ReactionWheels::set_motor_torque_profile(std::size_t i, TorqueProfile profile) {
+  require_index(i, "set_motor_torque_profile");
+  u_profile_[i] = std::move(profile);
+}
+
+double ReactionWheels::motor_torque_command(std::size_t i) const {
+  require_index(i, "motor_torque_command");
+  return u_cmd_[i];
+}
+
+double ReactionWheels::applied_motor_torque(std::size_t i, double t) const {
+  require_index(i, "applied_motor_torque");
+  return u_applied(i, t);
+}
+
+double ReactionWheels::friction_torque(std::size_t i, double Omega) const {
+  require_index(i, "friction_torque");
+  return tau_f(i, Omega);
+}
+
+double ReactionWheels::u_applied(std::size_t i, double t) const {
+  // eq. (4): the command plus the profile, saturated. The saturation acts on an input, not on the
+  // state, so the right-hand side stays smooth in x.
+  double u = u_cmd_[i];
+  if (u_profile_[i]) u += u_profile_[i](t);
+  const double u_max = wheels_[i].u_max;
+  return std::clamp(u, -u_max, u_max);
+}
+
+double ReactionWheels::tau_f(std::size_t i, double Omega) const {
+  // eq. (3): smooth Coulomb (tanh) plus viscous; dissipative for every Ω (τ_f Ω ≤ 0).
+  const ReactionWheelParameters& p = wheels_[i];
+  double tau = -p.b * Omega;
+  if (p.tau_c > 0.0) tau -= p.tau_c * std::tanh(Omega / p.omega_s);
+  return tau;
+}
+
+std::vector<StateBlockSpec> ReactionWheels::state_blocks() const {
+  return {{"Omega", static_cast<Eigen::Index>(wheels_.size()), "rad/s"}};
+}
+
+void ReactionWheels::write_initial_state(StateBlockRef x) const {
+  for (std::size_t i = 0; i < wheels_.size(); ++i) x[static_cast<Eigen::Index>(i)] = wheels_[i].Omega0;
+}
+
+std::unique_ptr<EffectorWorkspace> ReactionWheels::make_workspace() const {
+  return std::make_unique<ReactionWheelsWorkspace>(wheels_.size());
+}
+
+void ReactionWheels::kinematics(const FrameKinematics&, ConstStateBlock, EffectorWorkspace&) const {
+  // No segment frames: a balanced wheel can host no dynamic effector.
+}
+
+void ReactionWheels::mass_properties(ConstStateBlock, EffectorWorkspace&, MassProperties& out) const {
+  out = mass_;  // eq. (2): primes are zero
+}
+
+void ReactionWheels::contributions(const FrameKinematics& hub, const Eigen::Vector3d&, double t, ConstStateBlock x,
+                                   EffectorWorkspace& ws_base, HubSystem& s) const {
+  auto& ws = static_cast<ReactionWheelsWorkspace&>(ws_base);
+  const Eigen::Vector3d& omega = hub.omega_FN_F;
+  for (std::size_t i = 0; i < wheels_.size(); ++i) {
+    const ReactionWheelParameters& p = wheels_[i];
+    const double Omega = x[static_cast<Eigen::Index>(i)];
+    const double torque = u_applied(i, t) + tau_f(i, Omega);  // eqs. (3)–(4)
+    ws.torque[i] = torque;
+    // eq. (7)
+    s.D.noalias() -= p.Js * p.gsHat_B * p.gsHat_B.transpose();
+    s.vecRot -= p.gsHat_B * torque + p.Js * Omega * omega.cross(p.gsHat_B);
+  }
+}
+
+Eigen::Vector3d ReactionWheels::derivatives(const FrameKinematics&, const Eigen::Vector3d&, double,
+                                            const HubAccelerations& acc, ConstStateBlock, EffectorWorkspace& ws_base,
+                                            StateBlockRef dxdt) const {
+  const auto& ws = static_cast<const ReactionWheelsWorkspace&>(ws_base);
+  for (std::size_t i = 0; i < wheels_.size(); ++i) {
+    const ReactionWheelParameters& p = wheels_[i];
+    dxdt[static_cast<Eigen::Index>(i)] = ws.torque[i] / p.Js - p.gsHat_B.dot(acc.omegaDot_BN_B);  // eq. (8)
+  }
+  return Eigen::Vector3d::Zero();  // eq. (8): every wheel's centre of mass is fixed in B
+}
+
+EnergyMomentumContribution ReactionWheels::energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+                                                           const EffectorWorkspace&) const {
+  const Eigen::Vector3d& omega = hub.omega_FN_F;
+  EnergyMomentumContribution e;
+  for (std::size_t i = 0; i < wheels_.size(); ++i) {
+    const ReactionWheelParameters& p = wheels_[i];
+    const double Omega = x[static_cast<Eigen::Index>(i)];
+    const Eigen::Vector3d rDot_WcB_B = omega.cross(p.r_WcB_B);
+    const Eigen::Vector3d omega_WN_B = omega + Omega * p.gsHat_B;
+    // eq. (10): H = I_Wc ω_WN + m r × ṙ, with I_Wc (Ω ĝ) = Js Ω ĝ
+    e.H_PntB_B += p.I_PntWc_B * omega_WN_B + p.m * p.r_WcB_B.cross(rDot_WcB_B);
+    // eq. (9): T = ½ ω_WNᵀ I_Wc ω_WN + ½ m |ṙ|²
+    e.kinetic_energy += 0.5 * omega_WN_B.dot(p.I_PntWc_B * omega_WN_B) + 0.5 * p.m * rDot_WcB_B.squaredNorm();
+  }
+  return e;
+}
+
+}  // namespace ramus
