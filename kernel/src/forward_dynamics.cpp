@@ -67,6 +67,13 @@ void loads(const Model& model, Workspace& ws, double t) {
     w.g_N = gravity != nullptr ? gravity->acceleration_N(w.r_CN_N) : Eigen::Vector3d::Zero();
     w.hub_loads = Wrench{};
     for (const auto& d : v.dynamic_effectors()) w.hub_loads += d->wrench(w.hub, t);
+    // Children of state effectors: each load from its segment's current kinematics, handed to
+    // the parent, which routes it into its own equations and the hub's (docs/branching.md).
+    const auto& effectors = v.state_effectors();
+    for (std::size_t k = 0; k < effectors.size(); ++k)
+      for (const StateEffector::Child& c : effectors[k]->children())
+        effectors[k]->add_segment_wrench(
+            c.segment, c.effector->wrench(effectors[k]->segment(c.segment, *w.effectors[k]), t), *w.effectors[k]);
   }
 }
 

@@ -78,6 +78,15 @@ void Model::finalize() {
       v.offsets_.state_sizes.push_back(layout_.size() - start);
     }
     v.offsets_.dv_CN_N = layout_.add(v.name() + "/C", "dv_CN_N", 3, "m/s");
+    // Children of state effectors: compatible, and named uniquely within the vehicle.
+    for (const auto& e : v.state_effectors_)
+      for (const StateEffector::Child& c : e->children()) {
+        const std::string who = std::string(c.effector->kind()) + " '" + c.effector->name() + "'";
+        if (!c.effector->can_attach_to_segment())
+          throw ConfigurationError(e->label(), "dynamic effector on segment " + std::to_string(c.segment), who,
+                                   "this effector acts on a hub only and cannot be attached to a segment");
+      }
+    v.require_unique_children();
   }
 
   // Initial state, with the hub translation first taken as given at B.
@@ -92,7 +101,10 @@ void Model::finalize() {
     for (std::size_t k = 0; k < v.state_effectors_.size(); ++k)
       v.state_effectors_[k]->write_initial_state(x0_.segment(o.state_effectors[k], o.state_sizes[k]));
   }
-  for (auto& vp : vehicles_) vp->frozen_ = true;
+  for (auto& vp : vehicles_) {
+    vp->frozen_ = true;
+    for (const auto& e : vp->state_effectors_) e->frozen_ = true;
+  }
   finalized_ = true;
 
   // Given at C: r_BN = r_CN − [NB] c,  v_BN = v_CN − [NB] (c' + ω × c)  (architecture.md eq. 3).

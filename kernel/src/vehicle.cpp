@@ -42,6 +42,21 @@ void Vehicle::require_unique(const std::string& name) const {
     if (e->name() == name) throw ConfigurationError(label(), "effector name", "'" + name + "'", "is already used");
 }
 
+void Vehicle::require_unique_children() const {
+  for (std::size_t i = 0; i < state_effectors_.size(); ++i)
+    for (const StateEffector::Child& c : state_effectors_[i]->children()) {
+      int uses = 0;
+      auto count = [&](const std::string& n) { uses += n == c.effector->name() ? 1 : 0; };
+      for (const auto& e : state_effectors_) {
+        count(e->name());
+        for (const StateEffector::Child& o : e->children()) count(o.effector->name());
+      }
+      for (const auto& d : dynamic_effectors_) count(d->name());
+      if (uses > 1)
+        throw ConfigurationError(label(), "effector name", "'" + c.effector->name() + "'", "is already used");
+    }
+}
+
 StateEffector& Vehicle::add_state_effector(std::shared_ptr<StateEffector> effector) {
   if (!effector) throw ConfigurationError(label(), "add_state_effector", "null", "needs an effector");
   require_open("add_state_effector", "'" + effector->name() + "'");

@@ -173,6 +173,10 @@ void SerialChain::set_segment_wrench(std::size_t s, const Wrench& w, EffectorWor
   chain(ws).links.at(s).ext = w;
 }
 
+void SerialChain::add_segment_wrench(std::size_t s, const Wrench& w, EffectorWorkspace& ws) const {
+  chain(ws).links.at(s).ext += w;
+}
+
 double SerialChain::joint_force(std::size_t i, double q, double qDot, double t) const {
   const ChainLink& L = links_[i];
   const double u = profile_[i] ? profile_[i](t) : u_[i];

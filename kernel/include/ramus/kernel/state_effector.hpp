@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ramus/kernel/back_substitution.hpp"
+#include "ramus/kernel/dynamic_effector.hpp"
 #include "ramus/kernel/frame_kinematics.hpp"
 #include "ramus/kernel/mass_properties.hpp"
 
@@ -58,6 +59,22 @@ class StateEffector {
   virtual std::vector<StateBlockSpec> state_blocks() const = 0;
   /// Number of segment frames that can host dynamic effectors (0: none).
   virtual std::size_t segment_count() const { return 0; }
+
+  // ---- branching (docs/branching.md) ------------------------------------------------------
+  /// A dynamic effector attached to one of this effector's segments.
+  struct Child {
+    std::shared_ptr<DynamicEffector> effector;
+    std::size_t segment;  ///< 0-based; segment 0 is next to the hub
+  };
+  /// Attaches `child` to segment `segment`. Throws ConfigurationError at once, naming both, when
+  /// this effector hosts no children or the segment does not exist; the child's own
+  /// compatibility is checked when the model is finalized. Several children may share a segment.
+  void add_dynamic_effector(std::shared_ptr<DynamicEffector> child, std::size_t segment);
+  const std::vector<Child>& children() const { return children_; }
+  /// Adds a child's wrench (in the segment frame, about its origin) to segment s for the current
+  /// evaluation; called by the kernel's loads stage after kinematics(). Effectors with segments
+  /// override it; they route the wrench into their own equations and the hub's.
+  virtual void add_segment_wrench(std::size_t s, const Wrench& w, EffectorWorkspace& ws) const;
   /// Throws ConfigurationError for parameters that only make sense together (called at finalize).
   virtual void validate() const {}
   virtual void write_initial_state(StateBlockRef x) const = 0;
@@ -84,7 +101,10 @@ class StateEffector {
                                                      const EffectorWorkspace& ws) const = 0;
 
  private:
+  friend class Model;
   std::string name_;
+  std::vector<Child> children_;
+  bool frozen_ = false;  ///< set by Model::finalize(): no more children
 };
 
 }  // namespace ramus

@@ -74,6 +74,7 @@ class Vehicle {
   friend class Model;
   void require_open(const std::string& field, const std::string& value) const;
   void require_unique(const std::string& name) const;
+  void require_unique_children() const;  // children of state effectors share the vehicle's names
 
   std::string name_;
   HubParameters hub_;

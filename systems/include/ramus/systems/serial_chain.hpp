@@ -76,8 +76,11 @@ class SerialChain : public StateEffector {
   EnergyMomentumContribution energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
                                              const EffectorWorkspace& ws) const override;
 
-  /// Wrench of the dynamic effectors on segment s (in S_s, about its origin), used by the
-  /// articulated recursion (eq. K3). Zero unless set; the branching stage fills it.
+  /// Adds to the wrench on segment s (in S_s, about its origin) used by the articulated
+  /// recursion (eq. K3); kinematics() resets it to zero, the kernel's loads stage adds the
+  /// children's loads.
+  void add_segment_wrench(std::size_t s, const Wrench& w, EffectorWorkspace& ws) const override;
+  /// Replaces the wrench on segment s (for tests that drive the stages by hand).
   void set_segment_wrench(std::size_t s, const Wrench& w, EffectorWorkspace& ws) const;
 
  protected:
