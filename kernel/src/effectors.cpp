@@ -46,3 +46,12 @@ void StateEffector::add_segment_wrench(std::size_t s, const Wrench&, EffectorWor
 DynamicEffector::DynamicEffector(std::string name) : name_(checked_name("dynamic effector", std::move(name))) {}
 
 }  // namespace ramus
+
+#include "ramus/kernel/two_point_effector.hpp"
+
+namespace ramus {
+
+TwoPointEffector::TwoPointEffector(std::string name, AttachPoint end1, AttachPoint end2)
+    : name_(checked_name("two-point effector", std::move(name))), end1_(std::move(end1)), end2_(std::move(end2)) {}
+
+}  // namespace ramus

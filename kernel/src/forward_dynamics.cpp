@@ -13,6 +13,21 @@ ConstStateBlock effector_block(const VehicleOffsets& o, std::size_t k, const Eig
 
 }  // namespace
 
+const FrameKinematics& end_frame(const Model& model, const Workspace& ws, const Model::ResolvedEnd& end) {
+  const VehicleWorkspace& w = ws.vehicles[end.vehicle];
+  if (end.state_effector == Model::npos) return w.hub;
+  return model.vehicle(end.vehicle).state_effectors()[end.state_effector]->segment(end.segment,
+                                                                                   *w.effectors[end.state_effector]);
+}
+
+void add_end_load(const Model& model, Workspace& ws, const Model::ResolvedEnd& end, const Wrench& load) {
+  VehicleWorkspace& w = ws.vehicles[end.vehicle];
+  if (end.state_effector == Model::npos) w.hub_loads += load;
+  else
+    model.vehicle(end.vehicle).state_effectors()[end.state_effector]->add_segment_wrench(
+        end.segment, load, *w.effectors[end.state_effector]);
+}
+
 void kinematics(const Model& model, Workspace& ws, const Eigen::VectorXd& x) {
   for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
     const Vehicle& v = model.vehicle(i);
@@ -74,6 +89,12 @@ void loads(const Model& model, Workspace& ws, double t) {
       for (const StateEffector::Child& c : effectors[k]->children())
         effectors[k]->add_segment_wrench(
             c.segment, c.effector->wrench(effectors[k]->segment(c.segment, *w.effectors[k]), t), *w.effectors[k]);
+  }
+  // Two-point effectors: both ends' loads in one call, from both ends' current kinematics.
+  for (const Model::TwoPointAttachment& a : model.two_point_effectors()) {
+    const auto [w1, w2] = a.effector->wrenches(end_frame(model, ws, a.end1), end_frame(model, ws, a.end2), t);
+    add_end_load(model, ws, a.end1, w1);
+    add_end_load(model, ws, a.end2, w2);
   }
 }
 

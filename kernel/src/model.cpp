@@ -26,6 +26,46 @@ void Model::set_gravity(std::shared_ptr<const GravityModel> gravity) {
   gravity_ = std::move(gravity);
 }
 
+void Model::add_two_point_effector(std::shared_ptr<TwoPointEffector> effector) {
+  if (!effector) throw ConfigurationError("model", "add_two_point_effector", "null", "needs an effector");
+  if (finalized_)
+    throw ConfigurationError("model", "add_two_point_effector", effector->label(),
+                             "the model is finalized; its structure can no longer change");
+  for (const auto& t : two_point_)
+    if (t.effector->name() == effector->name())
+      throw ConfigurationError("model", "two-point effector name", "'" + effector->name() + "'", "is already used");
+  two_point_.push_back({std::move(effector), {}, {}});
+}
+
+Model::ResolvedEnd Model::resolve(const TwoPointEffector& e, const AttachPoint& p, const char* which) const {
+  ResolvedEnd r;
+  bool found = false;
+  for (std::size_t i = 0; i < vehicles_.size() && !found; ++i)
+    if (vehicles_[i]->name() == p.vehicle) {
+      r.vehicle = i;
+      found = true;
+    }
+  if (!found)
+    throw ConfigurationError(e.label(), std::string(which) + ".vehicle", "'" + p.vehicle + "'", "no vehicle has this name");
+  if (p.effector.empty()) return r;
+  const auto& effectors = vehicles_[r.vehicle]->state_effectors_;
+  for (std::size_t k = 0; k < effectors.size(); ++k)
+    if (effectors[k]->name() == p.effector) {
+      if (effectors[k]->segment_count() == 0)
+        throw ConfigurationError(e.label(), std::string(which) + ".effector", effectors[k]->label(),
+                                 "this effector has no segment frame and can host no dynamic effector");
+      if (p.segment >= effectors[k]->segment_count())
+        throw ConfigurationError(e.label(), std::string(which) + ".segment", std::to_string(p.segment),
+                                 "out of range for " + effectors[k]->label() + " (" +
+                                     std::to_string(effectors[k]->segment_count()) + " segments, 0-based)");
+      r.state_effector = k;
+      r.segment = p.segment;
+      return r;
+    }
+  throw ConfigurationError(e.label(), std::string(which) + ".effector", "'" + p.effector + "'",
+                           "vehicle '" + p.vehicle + "' has no state effector with this name");
+}
+
 std::size_t Model::vehicle_index(std::string_view name) const {
   for (std::size_t i = 0; i < vehicles_.size(); ++i)
     if (vehicles_[i]->name() == name) return i;
@@ -87,6 +127,11 @@ void Model::finalize() {
                                    "this effector acts on a hub only and cannot be attached to a segment");
       }
     v.require_unique_children();
+  }
+
+  for (TwoPointAttachment& t : two_point_) {
+    t.end1 = resolve(*t.effector, t.effector->end1(), "end1");
+    t.end2 = resolve(*t.effector, t.effector->end2(), "end2");
   }
 
   // Initial state, with the hub translation first taken as given at B.

@@ -6,10 +6,8 @@
 
 #include <Eigen/Dense>
 
-namespace ramus {
-class Model;
-class Workspace;
-}  // namespace ramus
+#include "ramus/kernel/model.hpp"
+#include "ramus/kernel/workspace.hpp"
 
 namespace ramus::forward {
 
@@ -23,6 +21,11 @@ void loads(const Model& model, Workspace& ws, double t);
 void hub_accelerations(const Model& model, Workspace& ws, const Eigen::VectorXd& x, double t);
 /// Stage 7: hub and effector derivatives into dxdt (back-substitution).
 void derivatives(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Eigen::VectorXd& dxdt, double t);
+
+/// The frame of one end of a two-point effector (hub or segment), from the current kinematics.
+const FrameKinematics& end_frame(const Model& model, const Workspace& ws, const Model::ResolvedEnd& end);
+/// Adds a load (in the end's frame, about its origin) to the hub or segment of that end.
+void add_end_load(const Model& model, Workspace& ws, const Model::ResolvedEnd& end, const Wrench& load);
 
 /// All stages in order: dxdt = f(x, t).
 void evaluate(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Eigen::VectorXd& dxdt, double t);

@@ -11,6 +11,7 @@
 
 #include "ramus/kernel/gravity_model.hpp"
 #include "ramus/kernel/state_layout.hpp"
+#include "ramus/kernel/two_point_effector.hpp"
 #include "ramus/kernel/vehicle.hpp"
 
 namespace ramus {
@@ -23,6 +24,23 @@ class Model {
 
   /// Adds a vehicle; the reference stays valid for the model's life. Names are unique.
   Vehicle& add_vehicle(std::string name, const HubConfig& hub);
+  /// Adds a load between two attach points (a constraint), on one vehicle or two; its ends are
+  /// resolved, and their compatibility checked, at finalize().
+  void add_two_point_effector(std::shared_ptr<TwoPointEffector> effector);
+  /// A two-point effector with its ends resolved to (vehicle, state effector, segment) indices;
+  /// state_effector == npos means the hub.
+  struct ResolvedEnd {
+    std::size_t vehicle = 0;
+    std::size_t state_effector = npos;
+    std::size_t segment = 0;
+  };
+  struct TwoPointAttachment {
+    std::shared_ptr<TwoPointEffector> effector;
+    ResolvedEnd end1, end2;
+  };
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+  const std::vector<TwoPointAttachment>& two_point_effectors() const { return two_point_; }
+
   /// Sets the gravity field acting on every vehicle (none by default).
   void set_gravity(std::shared_ptr<const GravityModel> gravity);
 
@@ -51,6 +69,8 @@ class Model {
 
   std::vector<std::unique_ptr<Vehicle>> vehicles_;
   std::shared_ptr<const GravityModel> gravity_;
+  std::vector<TwoPointAttachment> two_point_;
+  ResolvedEnd resolve(const TwoPointEffector& e, const AttachPoint& p, const char* which) const;
   StateLayout layout_;
   Eigen::VectorXd x0_;
   bool finalized_ = false;

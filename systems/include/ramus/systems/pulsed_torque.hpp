@@ -1,0 +1,36 @@
+// Pulsed torque (docs/models/pulsed_torque.md): alternating torque pulses on the hub, +τ for
+// count_on periods, −τ for count_on periods, then zero for count_off periods, repeating — a
+// function of t (not of call counts, as Basilisk's ExtPulsedTorque). A hub-only effector:
+// attaching it to a segment is refused at finalize.
+#pragma once
+
+#include <string>
+
+#include "ramus/kernel/dynamic_effector.hpp"
+#include "ramus/kernel/units.hpp"
+
+namespace ramus {
+
+struct PulsedTorqueConfig {
+  units::Torque3 torque_PntB_B;  ///< pulse torque about B, in B
+  units::Time period;            ///< length of one count [s] (> 0)
+  int count_on = 1;              ///< counts of +τ, then of −τ (≥ 1)
+  int count_off = 0;             ///< counts of zero torque (≥ 0)
+  units::Time start;             ///< time of the first pulse (t < start: zero)
+};
+
+class PulsedTorque final : public DynamicEffector {
+ public:
+  PulsedTorque(std::string name, const PulsedTorqueConfig& config);
+  std::string_view kind() const override { return "pulsed_torque"; }
+  bool can_attach_to_segment() const override { return false; }
+  /// eq. (1)
+  Wrench wrench(const FrameKinematics& frame, double t) const override;
+
+ private:
+  Eigen::Vector3d torque_PntB_B_;  ///< [N m]
+  double period_, start_;          ///< [s]
+  int count_on_, count_off_;
+};
+
+}  // namespace ramus
