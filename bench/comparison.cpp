@@ -1,0 +1,113 @@
+#include "comparison.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include "ramus/kernel/error.hpp"
+#include "ramus/kernel/system.hpp"
+#include "ramus/steppers/stepper_list.hpp"
+
+namespace ramus::bench {
+
+ComparisonSettings ComparisonSettings::full() {
+  ComparisonSettings s;
+  s.fixed_levels = 6;
+  s.tolerances = {1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-11, 1e-12};
+  s.timing = {3, 0.05, 200};
+  s.rhs_batches = 31;
+  return s;
+}
+
+ComparisonSettings ComparisonSettings::quick() {
+  ComparisonSettings s;
+  s.fixed_levels = 3;
+  s.tolerances = {1e-6, 1e-9, 1e-12};
+  s.timing = {3, 0.0, 3};  // the median of three filters out one descheduled run
+  s.rhs_batches = 5;
+  return s;
+}
+
+double RunResult::evals_per_step() const {
+  return static_cast<double>(stats.evaluations) / static_cast<double>(stats.steps);
+}
+double RunResult::ns_per_eval() const { return 1e9 * time.median / static_cast<double>(stats.evaluations); }
+double RunResult::ns_per_step() const { return 1e9 * time.median / static_cast<double>(stats.steps); }
+
+namespace {
+
+/// One propagation from x0 over [t0, t1], timed; the error is that of the last (identical) run.
+RunResult run_once(const Scenario& scenario, const System& system, const PropagationSettings& settings,
+                   const TimingPolicy& timing) {
+  RunResult r;
+  r.stepper = settings.stepper;
+  r.adaptive = stepper_info(settings.stepper).adaptive;
+  if (r.adaptive) r.tolerance = settings.rel_tol;
+  else r.dt = settings.dt;
+  Eigen::VectorXd x;
+  try {
+    r.time = time_repeated(
+        timing, [&] { x = scenario.x0; },
+        [&] { r.stats = propagate(system, x, scenario.t0, scenario.t1, settings); });
+    r.error = scenario.error(x);
+  } catch (const IntegrationError& e) {
+    r.failure = e.what();
+  }
+  return r;
+}
+
+void fixed_ladder(const Scenario& scenario, const System& system, const std::string& stepper,
+                  const ComparisonSettings& settings, std::vector<RunResult>& out) {
+  PropagationSettings p;
+  p.stepper = stepper;
+  p.dt = scenario.first_step(stepper);
+  std::optional<double> previous_error;  // of the previous level, when it succeeded
+  for (int level = 0; level < settings.fixed_levels; ++level, p.dt *= 0.5) {
+    RunResult r = run_once(scenario, system, p, settings.timing);
+    if (previous_error && r.ok()) {
+      const double fine = r.error.max();
+      r.observed_order = std::log2(*previous_error / fine);
+      r.order_at_roundoff = std::min(*previous_error, fine) < settings.roundoff_floor;
+    }
+    previous_error = r.ok() ? std::optional<double>(r.error.max()) : std::nullopt;
+    out.push_back(std::move(r));
+  }
+}
+
+void tolerance_ladder(const Scenario& scenario, const System& system, const std::string& stepper,
+                      const ComparisonSettings& settings, std::vector<RunResult>& out) {
+  PropagationSettings p;
+  p.stepper = stepper;
+  p.dt = scenario.dt0;
+  for (const double tolerance : settings.tolerances) {
+    p.abs_tol = p.rel_tol = tolerance;
+    out.push_back(run_once(scenario, system, p, settings.timing));
+  }
+}
+
+}  // namespace
+
+ScenarioComparison compare_steppers(const Scenario& scenario, std::span<const std::string> steppers,
+                                    const ComparisonSettings& settings) {
+  ScenarioComparison c;
+  c.name = scenario.name;
+  c.description = scenario.description;
+  c.reference = scenario.reference;
+  c.state_size = scenario.x0.size();
+  c.t0 = scenario.t0;
+  c.t1 = scenario.t1;
+  c.dt0 = scenario.dt0;
+
+  const System system(scenario.model);
+  Eigen::VectorXd dxdt(scenario.x0.size());
+  c.rhs = time_batches(settings.rhs_batches, settings.rhs_batch_seconds,
+                       [&] { system(scenario.x0, dxdt, scenario.t0); });
+
+  for (const std::string& stepper : steppers) {
+    if (stepper_info(stepper).adaptive) tolerance_ladder(scenario, system, stepper, settings, c.runs);
+    else fixed_ladder(scenario, system, stepper, settings, c.runs);
+  }
+  return c;
+}
+
+}  // namespace ramus::bench

@@ -1,0 +1,69 @@
+// The integrator comparison of one scenario: every selected stepper over a ladder of fixed steps
+// (dt0, dt0/2, …) or of tolerances, each run compared with the scenario's reference and timed.
+#pragma once
+
+#include <Eigen/Dense>
+#include <limits>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ramus/steppers/propagate.hpp"
+#include "scenario.hpp"
+#include "timing.hpp"
+
+namespace ramus::bench {
+
+struct ComparisonSettings {
+  int fixed_levels = 6;                 ///< dt0 … dt0/2^(levels−1)
+  std::vector<double> tolerances;       ///< adaptive steppers: abs_tol = rel_tol = each of these
+  TimingPolicy timing;                  ///< repetitions of each propagation
+  int rhs_batches = 31;                 ///< batches of bare right-hand-side evaluations
+  double rhs_batch_seconds = 2e-3;      ///< [s] target duration of one batch
+  /// Errors below this are within ~100× of the accumulated round-off of 10⁴–10⁵ steps
+  /// (N·ε ≈ 1e-12): an observed order that involves one is flagged, not meaningful.
+  double roundoff_floor = 1e-12;
+
+  /// 6 levels, 7 tolerances 1e-6 … 1e-12, ≥ 3 runs and ≥ 50 ms per timing.
+  static ComparisonSettings full();
+  /// 3 levels, 3 tolerances 1e-6, 1e-9, 1e-12, 3 runs per timing: seconds for every scenario.
+  static ComparisonSettings quick();
+};
+
+/// One propagation of the ladder.
+struct RunResult {
+  std::string stepper;
+  bool adaptive = false;
+  double dt = std::numeric_limits<double>::quiet_NaN();         ///< [s] fixed step; NaN when adaptive
+  double tolerance = std::numeric_limits<double>::quiet_NaN();  ///< [1] abs_tol = rel_tol; NaN when fixed
+  ErrorBreakdown error{};
+  /// log2(e(2h)/e(h)) against the previous level of the same fixed stepper; NaN otherwise.
+  double observed_order = std::numeric_limits<double>::quiet_NaN();
+  bool order_at_roundoff = false;  ///< one of the two errors is below the round-off floor
+  PropagationStats stats;
+  TimingSummary time;   ///< [s] wall time of one propagation
+  std::string failure;  ///< the IntegrationError's message; empty when the run succeeded
+
+  bool ok() const { return failure.empty(); }
+  double evals_per_step() const;
+  double ns_per_eval() const;  ///< [ns] median time / evaluations
+  double ns_per_step() const;  ///< [ns] median time / accepted steps
+};
+
+struct ScenarioComparison {
+  std::string name;
+  std::string description;
+  std::string reference;
+  Eigen::Index state_size = 0;
+  double t0 = 0.0, t1 = 0.0;  ///< [s]
+  double dt0 = 0.0;           ///< [s] first trial step of the adaptive steppers
+  BatchTiming rhs;            ///< [s] one bare right-hand-side evaluation at x0
+  std::vector<RunResult> runs;
+};
+
+/// Runs the ladder of every stepper in `steppers` (names of ramus::stepper_list()) on `scenario`.
+ScenarioComparison compare_steppers(const Scenario& scenario, std::span<const std::string> steppers,
+                                    const ComparisonSettings& settings);
+
+}  // namespace ramus::bench

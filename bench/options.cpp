@@ -1,0 +1,132 @@
+#include "options.hpp"
+
+#include <algorithm>
+
+#include "ramus/steppers/stepper_list.hpp"
+#include "scenarios.hpp"
+
+namespace ramus::bench {
+namespace {
+
+std::vector<std::string> split_commas(std::string_view text) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t comma = text.find(',', start);
+    parts.emplace_back(text.substr(start, comma - start));
+    if (comma == std::string_view::npos) return parts;
+    start = comma + 1;
+  }
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string s;
+  for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+/// The names of `text` (comma-separated, "all" for every one of `valid`), checked against
+/// `valid`, duplicates dropped.
+std::vector<std::string> select(std::string_view option, std::string_view text, const std::vector<std::string>& valid) {
+  std::vector<std::string> chosen;
+  for (const std::string& name : split_commas(text)) {
+    if (name == "all") {
+      for (const std::string& v : valid)
+        if (std::find(chosen.begin(), chosen.end(), v) == chosen.end()) chosen.push_back(v);
+      continue;
+    }
+    if (std::find(valid.begin(), valid.end(), name) == valid.end())
+      throw UsageError(std::string(option) + ": unknown name '" + name + "'; one of: all, " + joined(valid));
+    if (std::find(chosen.begin(), chosen.end(), name) == chosen.end()) chosen.push_back(name);
+  }
+  return chosen;
+}
+
+std::vector<std::string> scenario_names() {
+  std::vector<std::string> names;
+  for (const ScenarioEntry& e : scenario_list()) names.emplace_back(e.name);
+  return names;
+}
+
+std::vector<std::string> stepper_names() {
+  std::vector<std::string> names;
+  for (const StepperInfo& s : stepper_list()) names.emplace_back(s.name);
+  return names;
+}
+
+}  // namespace
+
+Options parse_options(std::span<const std::string_view> args) {
+  Options o;
+  for (std::size_t k = 0; k < args.size(); ++k) {
+    std::string_view arg = args[k];
+    // --option=value or --option value
+    std::optional<std::string_view> inline_value;
+    if (const std::size_t eq = arg.find('='); arg.starts_with("--") && eq != std::string_view::npos) {
+      inline_value = arg.substr(eq + 1);
+      arg = arg.substr(0, eq);
+    }
+    const auto value = [&]() -> std::string_view {
+      if (inline_value) return *inline_value;
+      if (k + 1 >= args.size() || args[k + 1].starts_with("--"))
+        throw UsageError(std::string(arg) + " needs a value");
+      return args[++k];
+    };
+    const auto flag = [&] {
+      if (inline_value) throw UsageError(std::string(arg) + " takes no value");
+      return true;
+    };
+    if (arg == "--help" || arg == "-h") o.help = flag();
+    else if (arg == "--list") o.list = flag();
+    else if (arg == "--quick") o.quick = flag();
+    else if (arg == "--scenario") o.scenarios = select(arg, value(), scenario_names());
+    else if (arg == "--stepper") o.steppers = select(arg, value(), stepper_names());
+    else if (arg == "--csv") {
+      const std::string_view path = value();
+      if (path.empty()) throw UsageError("--csv needs a file name");
+      o.csv_path = std::string(path);
+    } else if (arg.starts_with("-"))
+      throw UsageError("unknown option '" + std::string(args[k]) + "'");
+    else
+      throw UsageError("unexpected argument '" + std::string(arg) + "' (names follow --scenario or --stepper)");
+  }
+  if (o.scenarios.empty()) o.scenarios = {std::string(kDefaultScenario)};
+  if (o.steppers.empty()) o.steppers = stepper_names();
+  return o;
+}
+
+std::string usage() {
+  return "usage: ramus-bench [--scenario NAMES] [--stepper NAMES] [--quick] [--csv FILE]\n"
+         "       ramus-bench --list | --help\n"
+         "\n"
+         "Compares the steppers of ramus on scenarios with an independent reference: error of the\n"
+         "final state, observed order under step halving, steps, right-hand-side evaluations and\n"
+         "wall time. Without options: scenario " + std::string(kDefaultScenario) + ", every stepper.\n"
+         "\n"
+         "  --scenario NAMES  comma-separated scenario names, or 'all'\n"
+         "  --stepper NAMES   comma-separated stepper names, or 'all' (the default)\n"
+         "  --quick           3 step levels, 3 tolerances, one timed run each (for CI)\n"
+         "  --csv FILE        also write one row per scenario x stepper x step or tolerance\n"
+         "  --list            print the scenarios and steppers\n"
+         "  --help, -h        print this text\n"
+         "Exit codes: 0 success, 1 failure while running, 2 bad command line.\n";
+}
+
+std::string listing() {
+  std::string s = "scenarios:\n";
+  for (const ScenarioEntry& e : scenario_list()) {
+    std::string name(e.name);
+    name.resize(std::max<std::size_t>(name.size(), 17), ' ');
+    s += "  " + name + std::string(e.description) + (e.name == kDefaultScenario ? " (default)" : "") + '\n';
+  }
+  s += "steppers:\n";
+  for (const StepperInfo& i : stepper_list()) {
+    std::string name(i.name);
+    name.resize(std::max<std::size_t>(name.size(), 17), ' ');
+    const std::string order = i.order > 0 ? "order " + std::to_string(i.order) : "variable order";
+    s += "  " + name + (i.adaptive ? "adaptive, " : "fixed step, ") + order + ": " + std::string(i.description) + '\n';
+  }
+  return s;
+}
+
+}  // namespace ramus::bench
