@@ -1,6 +1,7 @@
 // Energy and momentum: docs/architecture.md §4, eqs. (10)–(13).
 #include "ramus/kernel/diagnostics.hpp"
 
+#include "ramus/kernel/error.hpp"
 #include "ramus/kernel/forward_dynamics.hpp"
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/workspace.hpp"
@@ -60,7 +61,18 @@ std::vector<VehicleDiagnostics> diagnostics(const Model& model, const Eigen::Vec
 }
 
 VehicleDiagnostics vehicle_diagnostics(const Model& model, const Eigen::VectorXd& x, double t, std::size_t i) {
-  return diagnostics(model, x, t).at(i);
+  Workspace ws(model);
+  return vehicle_diagnostics(model, ws, x, t, i);
+}
+
+VehicleDiagnostics vehicle_diagnostics(const Model& model, Workspace& ws, const Eigen::VectorXd& x, double,
+                                       std::size_t i) {
+  if (i >= model.vehicle_count())
+    throw ConfigurationError("diagnostics", "vehicle index", std::to_string(i),
+                             "out of range (" + std::to_string(model.vehicle_count()) + " vehicles)");
+  forward::kinematics(model, ws, x);
+  forward::mass_properties(model, ws, x);
+  return from_workspace(model, ws, x, i);
 }
 
 }  // namespace ramus

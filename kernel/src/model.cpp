@@ -66,6 +66,17 @@ Model::ResolvedEnd Model::resolve(const TwoPointEffector& e, const AttachPoint& 
                            "vehicle '" + p.vehicle + "' has no state effector with this name");
 }
 
+const Vehicle& Model::vehicle(std::size_t i) const {
+  if (i >= vehicles_.size())
+    throw ConfigurationError("model", "vehicle index", std::to_string(i),
+                             "out of range (" + std::to_string(vehicles_.size()) + " vehicles)");
+  return *vehicles_[i];
+}
+
+Vehicle& Model::vehicle(std::size_t i) {
+  return const_cast<Vehicle&>(static_cast<const Model&>(*this).vehicle(i));
+}
+
 std::size_t Model::vehicle_index(std::string_view name) const {
   for (std::size_t i = 0; i < vehicles_.size(); ++i)
     if (vehicles_[i]->name() == name) return i;
@@ -101,7 +112,23 @@ Eigen::VectorBlock<Eigen::VectorXd> Model::state_block(const StateEffector& effe
 void Model::finalize() {
   if (finalized_) throw ConfigurationError("model", "finalize", "called twice", "the model is already finalized");
   if (vehicles_.empty()) throw ConfigurationError("model", "vehicles", "0", "a model needs at least one vehicle");
+  try {
+    build();
+  } catch (...) {
+    // A refused model is left as it was before finalize(): open, with no layout.
+    layout_ = StateLayout{};
+    x0_.resize(0);
+    for (auto& vp : vehicles_) vp->offsets_ = VehicleOffsets{};
+    throw;
+  }
+  for (auto& vp : vehicles_) {
+    vp->frozen_ = true;
+    for (const auto& e : vp->state_effectors_) e->frozen_ = true;
+  }
+  finalized_ = true;
+}
 
+void Model::build() {
   // Layout: per vehicle, the hub block, each state effector's block, then dv_CN_N (DESIGN §4).
   for (auto& vp : vehicles_) {
     Vehicle& v = *vp;
@@ -146,12 +173,6 @@ void Model::finalize() {
     for (std::size_t k = 0; k < v.state_effectors_.size(); ++k)
       v.state_effectors_[k]->write_initial_state(x0_.segment(o.state_effectors[k], o.state_sizes[k]));
   }
-  for (auto& vp : vehicles_) {
-    vp->frozen_ = true;
-    for (const auto& e : vp->state_effectors_) e->frozen_ = true;
-  }
-  finalized_ = true;
-
   // Given at C: r_BN = r_CN − [NB] c,  v_BN = v_CN − [NB] (c' + ω × c)  (architecture.md eq. 3).
   Workspace ws(*this);
   forward::kinematics(*this, ws, x0_);
@@ -170,10 +191,14 @@ void Model::finalize() {
   forward::evaluate(*this, ws, x0_, dxdt, 0.0);
   for (std::size_t i = 0; i < vehicles_.size(); ++i) {
     const HubAccelerations& acc = ws.vehicles[i].acc;
-    if (!acc.omegaDot_BN_B.allFinite() || !acc.rDDot_BN_B.allFinite())
-      throw ConfigurationError(vehicles_[i]->label(), "hub system at the initial state",
-                               validation::to_text(ws.vehicles[i].system.D),
-                               "the mass matrix is singular (check masses and inertias)");
+    const HubSystem& s = ws.vehicles[i].system;
+    if (acc.omegaDot_BN_B.allFinite() && acc.rDDot_BN_B.allFinite()) continue;
+    if (!s.vecTrans.allFinite() || !s.vecRot.allFinite())
+      throw ConfigurationError(vehicles_[i]->label(), "hub system right-hand side at the initial state",
+                               validation::to_text(s.vecTrans) + ", " + validation::to_text(s.vecRot),
+                               "non-finite load or input (check load profiles, motor inputs, gravity)");
+    throw ConfigurationError(vehicles_[i]->label(), "hub system at the initial state", validation::to_text(s.D),
+                             "the mass matrix is singular or non-finite (check masses and inertias)");
   }
   if (!dxdt.allFinite()) {
     Eigen::Index k = 0;

@@ -72,6 +72,14 @@ void require_inertia(const std::string& owner, const std::string& field, const E
     throw ConfigurationError(owner, field, to_text(value), "must be positive definite");
 }
 
+void require_unit_vector(const std::string& owner, const std::string& field, const Eigen::Vector3d& v) {
+  require_finite(owner, field, v);
+  const double n = v.norm();
+  if (!(n > 0.0)) throw ConfigurationError(owner, field, to_text(v), "has zero length; must be a unit vector");
+  if (std::abs(n - 1.0) > 1e-9)
+    throw ConfigurationError(owner, field, to_text(v), "must be a unit vector (norm " + to_text(n) + ", allowed 1 ± 1e-9)");
+}
+
 void require_unit_quaternion(const std::string& owner, const std::string& field, const Eigen::Vector4d& value) {
   if (!value.allFinite()) throw ConfigurationError(owner, field, to_text(value), "must be finite");
   // A quaternion typed with ten digits has a norm within ~1e-10 of one; 1e-9 catches a typo.

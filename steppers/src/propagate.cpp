@@ -24,6 +24,14 @@ void check_finite_state(const System& system, const Eigen::VectorXd& x, double t
                          to_text(x[k]), "became non-finite (the step may be too large for the dynamics)");
 }
 
+/// After a step: if x is not finite, restore the last finite state and throw naming the entry.
+void check_step(const System& system, Eigen::VectorXd& x, const Eigen::VectorXd& x_before, double t) {
+  if (x.allFinite()) return;
+  const Eigen::VectorXd bad = x;
+  x = x_before;  // the caller keeps the last finite state, never a NaN one
+  check_finite_state(system, bad, t);
+}
+
 void check_budget(const PropagationStats& s, const PropagationSettings& settings, double t) {
   if (s.steps + s.rejected >= settings.max_steps)
     throw IntegrationError("step budget (max_steps) at t = " + to_text(t) + " s", std::to_string(settings.max_steps),
@@ -32,7 +40,7 @@ void check_budget(const PropagationStats& s, const PropagationSettings& settings
 
 template <class Stepper>
 void fixed_interval(Stepper& stepper, const System& system, Eigen::VectorXd& x, double t0, double t1,
-                    const PropagationSettings& settings, PropagationStats& stats) {
+                    const PropagationSettings& settings, PropagationStats& stats, Eigen::VectorXd& x_before) {
   const double span = t1 - t0;
   // Steps of dt, shortened uniformly when dt does not divide the interval; the 1e-9 slack keeps
   // round-off in span/dt from adding a step.
@@ -42,33 +50,40 @@ void fixed_interval(Stepper& stepper, const System& system, Eigen::VectorXd& x, 
   const auto n = static_cast<std::uint64_t>(std::max(1.0, n_real));
   const double h = span / static_cast<double>(n);
   for (std::uint64_t i = 0; i < n; ++i) {
-    check_budget(stats, settings, t0 + static_cast<double>(i) * h);
     const double t = t0 + static_cast<double>(i) * h;
+    check_budget(stats, settings, t);
+    x_before = x;  // preallocated by the caller: no allocation per step
     stepper.do_step(std::ref(system), x, t, h);
     ++stats.steps;
-    check_finite_state(system, x, t + h);
+    check_step(system, x, x_before, t + h);
   }
 }
 
 template <class Controlled>
 void adaptive_interval(Controlled& stepper, const System& system, Eigen::VectorXd& x, double t0, double t1,
-                       const PropagationSettings& settings, double min_dt, double& h, PropagationStats& stats) {
+                       const PropagationSettings& settings, double min_dt, double& h, PropagationStats& stats,
+                       Eigen::VectorXd& x_before) {
   namespace ode = boost::numeric::odeint;
   double t = t0;
   while (t < t1) {
     check_budget(stats, settings, t);
     const bool last = h >= t1 - t;
-    double trial = last ? t1 - t : h;
+    const double tried = last ? t1 - t : h;
+    double trial = tried;
     const double t_before = t;
+    x_before = x;
     const ode::controlled_step_result r = stepper.try_step(std::ref(system), x, t, trial);
     if (r == ode::success) {
       ++stats.steps;
       if (last) t = t1;  // land exactly on the output time
-      check_finite_state(system, x, t);
+      check_step(system, x, x_before, t);
       // Keep the proposal for the next step unless this one was clipped to reach t1.
       if (!last || trial > h) h = trial;
     } else {
       ++stats.rejected;
+      // A NaN error estimate makes some controllers (bulirsch_stoer) propose the same step
+      // again: force a decrease so that the underflow check below ends the search.
+      if (!(trial < tried)) trial = 0.5 * tried;
       h = trial;
       if (!(h >= min_dt))
         throw IntegrationError("step size at t = " + to_text(t_before) + " s", to_text(h),
@@ -83,10 +98,15 @@ PropagationStats run_fixed(Stepper stepper, const System& system, Eigen::VectorX
                            std::span<const double> times, const PropagationSettings& settings,
                            const Observer& observer) {
   PropagationStats stats;
+  Eigen::VectorXd x_before(x.size());
   if (observer) observer(x, times.front());
+  check_finite_state(system, x, times.front());
   for (std::size_t k = 1; k < times.size(); ++k) {
-    fixed_interval(stepper, system, x, times[k - 1], times[k], settings, stats);
-    if (observer) observer(x, times[k]);
+    fixed_interval(stepper, system, x, times[k - 1], times[k], settings, stats, x_before);
+    if (observer) {
+      observer(x, times[k]);
+      check_finite_state(system, x, times[k]);
+    }
   }
   stats.t = times.back();
   return stats;
@@ -100,11 +120,14 @@ PropagationStats run_adaptive(Controlled stepper, const System& system, Eigen::V
   const double span = times.back() - times.front();
   const double min_dt = settings.min_dt > 0.0 ? settings.min_dt : 1e-12 * span;
   double h = settings.dt;
+  Eigen::VectorXd x_before(x.size());
   if (observer) observer(x, times.front());
+  check_finite_state(system, x, times.front());
   for (std::size_t k = 1; k < times.size(); ++k) {
-    adaptive_interval(stepper, system, x, times[k - 1], times[k], settings, min_dt, h, stats);
+    adaptive_interval(stepper, system, x, times[k - 1], times[k], settings, min_dt, h, stats, x_before);
     if (observer) {
       observer(x, times[k]);
+      check_finite_state(system, x, times[k]);
       // The observer may change inputs: FSAL and extrapolation steppers must not reuse the old
       // derivative.
       if constexpr (requires { stepper.reset(); }) stepper.reset();
@@ -119,12 +142,12 @@ void validate(const PropagationSettings& s, std::span<const double> times) {
   if (!std::isfinite(s.dt) || !(s.dt > 0.0))
     throw IntegrationError("dt [s]", to_text(s.dt), "must be positive and finite");
   if (info.adaptive) {
-    if (!std::isfinite(s.abs_tol) || !(s.abs_tol >= 0.0))
-      throw IntegrationError("abs_tol", to_text(s.abs_tol), "must be non-negative and finite");
+    // abs_tol = 0 would make Odeint's error norm 0/0 on every state entry that is exactly zero
+    // with a zero derivative (the position of a hub at rest): NaN, and error control is lost.
+    if (!std::isfinite(s.abs_tol) || !(s.abs_tol > 0.0))
+      throw IntegrationError("abs_tol", to_text(s.abs_tol), "must be positive and finite");
     if (!std::isfinite(s.rel_tol) || !(s.rel_tol >= 0.0))
       throw IntegrationError("rel_tol", to_text(s.rel_tol), "must be non-negative and finite");
-    if (!(s.abs_tol > 0.0 || s.rel_tol > 0.0))
-      throw IntegrationError("abs_tol and rel_tol", "0 and 0", "at least one tolerance must be positive");
     if (!std::isfinite(s.min_dt) || s.min_dt < 0.0)
       throw IntegrationError("min_dt [s]", to_text(s.min_dt), "must be non-negative and finite");
   }

@@ -6,6 +6,7 @@
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
 #include "ramus/steppers/propagate.hpp"
+#include "ramus/steppers/stepper_list.hpp"
 
 namespace ramus {
 namespace {
@@ -58,6 +59,10 @@ StepHalvingStudy step_halving_study_self(
 StepHalvingStudy step_halving_study(const System& system, const Eigen::VectorXd& x0, double t0, double t1,
                                     const std::string& stepper, double dt0, int levels,
                                     const std::function<double(const Eigen::VectorXd&)>& error) {
+  if (stepper_info(stepper).adaptive)
+    throw ConfigurationError("step_halving_study", "stepper", "'" + stepper + "'",
+                             "is adaptive: its step is chosen by the error control, so halving dt means nothing "
+                             "(study the tolerance instead)");
   return step_halving_study(dt0, levels, [&](double dt) {
     Eigen::VectorXd x = x0;
     PropagationSettings settings;

@@ -10,6 +10,9 @@ namespace {
 std::vector<ChainLink> hinged_link(const std::string& name, const HingedRigidBodyConfig& c) {
   validation::require_positive("hinged_rigid_body '" + name + "'", "mass [kg]", c.mass.value());
   validation::require_positive("hinged_rigid_body '" + name + "'", "d [m]", c.d.value());
+  validation::require_inertia("hinged_rigid_body '" + name + "'", "I_PntSc_S [kg m^2]", c.I_PntSc_S.si());
+  validation::require_rotation("hinged_rigid_body '" + name + "'", "dcm_HB", c.dcm_HB);
+  validation::require_finite("hinged_rigid_body '" + name + "'", "r_HB_B [m]", c.r_HB_B.si());
   ChainLink L;
   L.type = JointType::revolute;
   L.m = c.mass.value();

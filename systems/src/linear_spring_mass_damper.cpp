@@ -19,16 +19,6 @@ struct LinearSpringMassDamperWorkspace final : EffectorWorkspace {
   double cRho = 0.0;                               ///< [m/s²]
 };
 
-/// Finite, of non-zero length and unit to 1e-9 (see docs: a direction typed with ten digits is
-/// unit to ~1e-10). The kernel's validation.hpp has no unit-vector check yet.
-void require_unit_vector(const std::string& owner, const std::string& field, const Eigen::Vector3d& v) {
-  validation::require_finite(owner, field, v);
-  const double n = v.norm();
-  if (!(n > 0.0)) throw ConfigurationError(owner, field, to_text(v), "has zero length; must be a unit vector");
-  if (std::abs(n - 1.0) > 1e-9)
-    throw ConfigurationError(owner, field, to_text(v), "must be a unit vector (norm " + to_text(n) +
-                                                           ", allowed 1 ± 1e-9)");
-}
 
 }  // namespace
 
@@ -41,9 +31,9 @@ LinearSpringMassDamper::LinearSpringMassDamper(std::string name, const LinearSpr
       c_(config.c.value()),
       rho0_(config.rho0.value()),
       rhoDot0_(config.rhoDot0.value()) {
-  const std::string owner = "linear_spring_mass_damper '" + this->name() + "'";
+  const std::string owner = label();
   validation::require_positive(owner, "mass [kg]", m_);
-  require_unit_vector(owner, "pHat_B", pHat_B_);
+  validation::require_unit_vector(owner, "pHat_B", pHat_B_);
   pHat_B_.normalize();  // within 1e-9 of the given direction; eq. (4) assumes |p̂| = 1 exactly
   validation::require_finite(owner, "r_PB_B [m]", r_PB_B_);
   validation::require_non_negative(owner, "k [N/m]", k_);
@@ -78,15 +68,15 @@ void LinearSpringMassDamper::mass_properties(ConstStateBlock x, EffectorWorkspac
   out.r_CB_B = r;
   out.rPrime_CB_B = rPrime;
   out.I_PntB_B = m_ * (r.squaredNorm() * Eigen::Matrix3d::Identity() - r * r.transpose());
-  out.IPrime_PntB_B = m_ * (2.0 * r.dot(rPrime) * Eigen::Matrix3d::Identity() - rPrime * r.transpose() -
-                            r * rPrime.transpose());
+  out.IPrime_PntB_B =
+      m_ * (2.0 * r.dot(rPrime) * Eigen::Matrix3d::Identity() - rPrime * r.transpose() - r * rPrime.transpose());
 }
 
 void LinearSpringMassDamper::contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double,
                                            ConstStateBlock x, EffectorWorkspace& ws_base, HubSystem& s) const {
   auto& ws = static_cast<LinearSpringMassDamperWorkspace&>(ws_base);
   const double rho = x[0], rhoDot = x[1];
-  const Eigen::Vector3d r = r_PB_B_ + rho * pHat_B_;   // eq. (1)
+  const Eigen::Vector3d r = r_PB_B_ + rho * pHat_B_;  // eq. (1)
   const Eigen::Vector3d rPrime = rhoDot * pHat_B_;
   const Eigen::Vector3d& omega = hub.omega_FN_F;
   const Eigen::Vector3d g_B = hub.dcm_FN * g_N;

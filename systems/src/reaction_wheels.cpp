@@ -20,28 +20,18 @@ struct ReactionWheelsWorkspace final : EffectorWorkspace {
   std::vector<double> torque;  ///< [N m] u + τ_f per wheel
 };
 
-/// Finite, of non-zero length and unit to 1e-9 (an axis typed with ten digits is unit to ~1e-10).
-/// The kernel's validation.hpp has no unit-vector check yet; this is the one the docs describe.
-void require_unit_vector(const std::string& owner, const std::string& field, const Eigen::Vector3d& v) {
-  validation::require_finite(owner, field, v);
-  const double n = v.norm();
-  if (!(n > 0.0)) throw ConfigurationError(owner, field, to_text(v), "has zero length; must be a unit vector");
-  if (std::abs(n - 1.0) > 1e-9)
-    throw ConfigurationError(owner, field, to_text(v), "must be a unit vector (norm " + to_text(n) +
-                                                           ", allowed 1 ± 1e-9)");
-}
 
 }  // namespace
 
 ReactionWheels::ReactionWheels(std::string name, const std::vector<ReactionWheelConfig>& wheels)
     : StateEffector(std::move(name)) {
-  if (wheels.empty()) throw ConfigurationError(owner(), "wheels", "0", "needs at least one wheel");
+  if (wheels.empty()) throw ConfigurationError(label(), "wheels", "0", "needs at least one wheel");
   wheels_.reserve(wheels.size());
   for (std::size_t i = 0; i < wheels.size(); ++i) {
     const ReactionWheelConfig& c = wheels[i];
     const std::string o = wheel_owner(i);
     ReactionWheelParameters p;
-    require_unit_vector(o, "gsHat_B", c.gsHat_B);
+    validation::require_unit_vector(o, "gsHat_B", c.gsHat_B);
     p.gsHat_B = c.gsHat_B.normalized();  // within 1e-9 of the given axis; makes eq. (1) exact
     p.r_WcB_B = c.r_WcB_B.si();
     validation::require_finite(o, "r_WcB_B [m]", p.r_WcB_B);
@@ -84,13 +74,11 @@ ReactionWheels::ReactionWheels(std::string name, const std::vector<ReactionWheel
   mass_.r_CB_B = mass_.m > 0.0 ? Eigen::Vector3d(m_r / mass_.m) : Eigen::Vector3d::Zero();
 }
 
-std::string ReactionWheels::owner() const { return "reaction_wheels '" + name() + "'"; }
-
-std::string ReactionWheels::wheel_owner(std::size_t i) const { return owner() + " wheel " + std::to_string(i); }
+std::string ReactionWheels::wheel_owner(std::size_t i) const { return label() + " wheel " + std::to_string(i); }
 
 void ReactionWheels::require_index(std::size_t i, const char* what) const {
   if (i >= wheels_.size())
-    throw ConfigurationError(owner(), "wheel index (" + std::string(what) + ")", std::to_string(i),
+    throw ConfigurationError(label(), "wheel index (" + std::string(what) + ")", std::to_string(i),
                              "out of range: the effector has " + std::to_string(wheels_.size()) +
                                  " wheels (indices 0 to " + std::to_string(wheels_.size() - 1) + ")");
 }
@@ -106,8 +94,9 @@ void ReactionWheels::validate() const {
     // A rigid axisymmetric rotor has Js ≤ 2 Jt (equality for a flat disc). Jt = 0 is the modelling
     // shorthand "transverse inertia booked in the hub" and is accepted.
     if (p.Jt > 0.0 && p.Js > 2.0 * p.Jt * (1.0 + 1e-12))
-      throw ConfigurationError(wheel_owner(i), "Js [kg m^2] and Jt [kg m^2]", to_text(p.Js) + " and " + to_text(p.Jt),
-                               "a rigid axisymmetric rotor needs Js <= 2 Jt (or Jt = 0: transverse inertia in the hub)");
+      throw ConfigurationError(
+          wheel_owner(i), "Js [kg m^2] and Jt [kg m^2]", to_text(p.Js) + " and " + to_text(p.Jt),
+          "a rigid axisymmetric rotor needs Js <= 2 Jt (or Jt = 0: transverse inertia in the hub)");
     if (p.tau_c > 0.0 && !(p.omega_s > 0.0))
       throw ConfigurationError(wheel_owner(i), "coulomb_smoothing_speed [rad/s] (coulomb_friction is set)",
                                to_text(p.omega_s), "must be positive when coulomb_friction > 0");

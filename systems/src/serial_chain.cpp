@@ -70,8 +70,7 @@ SerialChain::SerialChain(std::string name, std::vector<ChainLink> links, std::st
     if (L.m > 0.0 || !L.I_PntSc_S.isZero(0.0)) validation::require_inertia(owner, "I_PntSc_S [kg m^2]", L.I_PntSc_S);
     validation::require_rotation(owner, "dcm_S0P", L.dcm_S0P);
     validation::require_finite(owner, "r_S0P_P [m]", L.r_S0P_P);
-    if (!L.axis_S.allFinite() || std::abs(L.axis_S.norm() - 1.0) > 1e-9)
-      throw ConfigurationError(owner, "axis", validation::to_text(L.axis_S), "must be a unit vector");
+    validation::require_unit_vector(owner, "axis", L.axis_S);
     validation::require_non_negative(owner, "k (spring)", L.k);
     validation::require_non_negative(owner, "c (damper)", L.c);
     validation::require_finite(owner, "q_ref", L.q_ref);
@@ -141,12 +140,14 @@ void SerialChain::validate() const {
   // every unlocked joint; the test below is necessary and, for a generic geometry, sufficient.
   for (std::size_t i = 0; i < links_.size(); ++i) {
     if (locked_[i]) continue;
+    // A prismatic joint needs outboard mass; a revolute one mass or inertia.
     bool has_inertia = false;
-    for (std::size_t k = i; k < links_.size(); ++k) has_inertia = has_inertia || links_[k].m > 0.0 ||
-                                                                   !links_[k].I_PntSc_S.isZero(0.0);
+    for (std::size_t k = i; k < links_.size(); ++k)
+      has_inertia = has_inertia || links_[k].m > 0.0 ||
+                    (links_[i].type == JointType::revolute && !links_[k].I_PntSc_S.isZero(0.0));
     if (!has_inertia)
       throw ConfigurationError(label() + " joint " + std::to_string(i + 1), "outboard mass and inertia", "0",
-                               "an unlocked joint must carry mass or inertia outboard of it");
+                               links_[i].type == JointType::revolute ? "an unlocked revolute joint must carry mass or inertia outboard of it" : "an unlocked prismatic joint must carry mass outboard of it");
   }
 }
 

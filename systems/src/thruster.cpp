@@ -16,8 +16,7 @@ Thruster::Thruster(std::string name, const ThrusterConfig& c)
       tau_(c.ramp_time_constant.value()) {
   const std::string owner = "thruster '" + this->name() + "'";
   validation::require_finite(owner, "r_TF_F [m]", r_TF_F_);
-  if (!tHat_F_.allFinite() || std::abs(tHat_F_.norm() - 1.0) > 1e-9)
-    throw ConfigurationError(owner, "force_direction_F", validation::to_text(tHat_F_), "must be a unit vector");
+  validation::require_unit_vector(owner, "force_direction_F", tHat_F_);
   validation::require_positive(owner, "max_thrust [N]", max_thrust_);
   validation::require_non_negative(owner, "ramp_time_constant [s]", tau_);
 }

@@ -1,8 +1,17 @@
 #include "ramus/systems/translating_body.hpp"
 
+#include "ramus/kernel/validation.hpp"
+
 namespace ramus {
 
-ChainLink translating_link(const TranslatingAxisConfig& a) {
+ChainLink translating_link(const std::string& owner, const TranslatingAxisConfig& a) {
+  // Checked here with the names the analyst wrote; SerialChain checks the engine's invariants.
+  validation::require_non_negative(owner, "mass [kg]", a.mass.value());
+  if (a.mass.value() > 0.0) validation::require_inertia(owner, "I_PntFc_F [kg m^2]", a.I_PntFc_F.si());
+  validation::require_finite(owner, "r_FcF_F [m]", a.r_FcF_F.si());
+  validation::require_rotation(owner, "dcm_FP", a.dcm_FP);
+  validation::require_finite(owner, "r_F0P_P [m]", a.r_F0P_P.si());
+  validation::require_unit_vector(owner, "fHat_P", a.fHat_P);
   ChainLink L;
   L.type = JointType::prismatic;
   L.m = a.mass.value();
@@ -24,20 +33,21 @@ ChainLink translating_link(const TranslatingAxisConfig& a) {
 }
 
 namespace {
-std::vector<ChainLink> translating_links(const std::vector<TranslatingAxisConfig>& axes) {
+std::vector<ChainLink> translating_links(const std::string& owner, const std::vector<TranslatingAxisConfig>& axes) {
   std::vector<ChainLink> links;
-  for (const TranslatingAxisConfig& a : axes) links.push_back(translating_link(a));
+  for (std::size_t i = 0; i < axes.size(); ++i)
+    links.push_back(translating_link(owner + " axis " + std::to_string(i + 1), axes[i]));
   return links;
 }
 }  // namespace
 
 TranslatingBodyOneDOF::TranslatingBodyOneDOF(std::string name, const TranslatingAxisConfig& axis)
-    : SerialChain(std::move(name), {translating_link(axis)}, "translating_body_1dof") {
+    : SerialChain(name, {translating_link("translating_body_1dof '" + name + "'", axis)}, "translating_body_1dof") {
   set_state_names("rho", "rhoDot");
 }
 
 TranslatingBodyNDOF::TranslatingBodyNDOF(std::string name, const std::vector<TranslatingAxisConfig>& axes)
-    : SerialChain(std::move(name), translating_links(axes), "translating_body_ndof") {
+    : SerialChain(name, translating_links("translating_body_ndof '" + name + "'", axes), "translating_body_ndof") {
   set_state_names("rho", "rhoDot");
 }
 

@@ -10,6 +10,7 @@
 namespace ramus {
 
 class Model;
+class Workspace;
 
 struct VehicleDiagnostics {
   double m = 0.0;                                            ///< [kg] vehicle mass
@@ -29,5 +30,8 @@ struct VehicleDiagnostics {
 VehicleDiagnostics vehicle_diagnostics(const Model& model, const Eigen::VectorXd& x, double t, std::size_t i);
 /// Diagnostics of every vehicle.
 std::vector<VehicleDiagnostics> diagnostics(const Model& model, const Eigen::VectorXd& x, double t);
+/// Diagnostics of vehicle i using a caller's workspace (no allocation: for per-step observers).
+VehicleDiagnostics vehicle_diagnostics(const Model& model, Workspace& ws, const Eigen::VectorXd& x, double t,
+                                       std::size_t i);
 
 }  // namespace ramus

@@ -54,8 +54,8 @@ class Model {
   const Eigen::VectorXd& initial_state() const;
 
   std::size_t vehicle_count() const { return vehicles_.size(); }
-  const Vehicle& vehicle(std::size_t i) const { return *vehicles_.at(i); }
-  Vehicle& vehicle(std::size_t i) { return *vehicles_.at(i); }
+  const Vehicle& vehicle(std::size_t i) const;
+  Vehicle& vehicle(std::size_t i);
   /// Index of the vehicle called `name`; throws ConfigurationError when there is none.
   std::size_t vehicle_index(std::string_view name) const;
   const GravityModel* gravity() const { return gravity_.get(); }
@@ -66,6 +66,7 @@ class Model {
 
  private:
   void require_finalized(const char* what) const;
+  void build();  // the work of finalize(), rolled back by it on an exception
 
   std::vector<std::unique_ptr<Vehicle>> vehicles_;
   std::shared_ptr<const GravityModel> gravity_;

@@ -18,6 +18,9 @@ void require_positive(const std::string& owner, const std::string& field, double
 void require_non_negative(const std::string& owner, const std::string& field, double value);
 /// Symmetric to a relative 1e-12 of its norm and positive definite (Cholesky succeeds).
 void require_inertia(const std::string& owner, const std::string& field, const Eigen::Matrix3d& value);
+/// Finite, of non-zero length and unit to 1e-9 (an axis typed with ten digits is unit to ~1e-10;
+/// a non-unit axis is refused, never normalised silently).
+void require_unit_vector(const std::string& owner, const std::string& field, const Eigen::Vector3d& value);
 /// Norm within 1e-9 of one (a unit quaternion given as initial attitude).
 void require_unit_quaternion(const std::string& owner, const std::string& field, const Eigen::Vector4d& value);
 /// Orthonormal to 1e-9 with determinant +1.

@@ -17,7 +17,7 @@ namespace ramus {
 struct PropagationSettings {
   std::string stepper = "rk4";  ///< a name of stepper_list()
   double dt = 0.0;              ///< [s] the fixed step, or the first trial step of an adaptive stepper
-  double abs_tol = 1e-10;       ///< adaptive steppers: absolute error tolerance per component
+  double abs_tol = 1e-10;       ///< adaptive steppers: absolute error tolerance per component (> 0)
   double rel_tol = 1e-10;       ///< adaptive steppers: relative error tolerance per component
   /// [s] adaptive steppers: a step proposal below this is an underflow (0: 1e-12 of the span).
   double min_dt = 0.0;
@@ -32,13 +32,17 @@ struct PropagationStats {
 };
 
 /// Called at each output time with the state there. It runs between steps: an input changed
-/// here (a command, a schedule) takes effect from the next step.
-using Observer = std::function<void(const Eigen::VectorXd& x, double t)>;
+/// here (a command, a schedule, a lock) takes effect from the next step, and it may change the
+/// state itself where an input change requires it (engaging a lock zeroes the joint rate).
+using Observer = std::function<void(Eigen::VectorXd& x, double t)>;
 
 /// Propagates x from output_times.front() through every output time, calling the observer at each
 /// (the first included). Fixed steppers take steps of dt, shortened uniformly within an output
 /// interval that dt does not divide (h = Δ/ceil(Δ/dt)); adaptive steppers stop exactly on each
-/// output time.
+/// output time. On an IntegrationError x holds the last finite state reached (never a NaN one).
+/// Loads that jump in time (a thruster firing, a pulse) should have their switching times among the
+/// output times: an error estimate cannot be trusted across a jump (rk_f78's vanishes exactly for
+/// loads that depend on t alone).
 PropagationStats propagate(const System& system, Eigen::VectorXd& x, std::span<const double> output_times,
                            const PropagationSettings& settings, const Observer& observer = {});
 

@@ -9,14 +9,6 @@
 #include "ramus/kernel/state_effector.hpp"
 #include "ramus/kernel/units.hpp"
 
-namespace ramus::units {
-// Translational spring and damper constants (kernel/units.hpp has only the rotational ones).
-using linear_stiffness_unit = decltype(si::newton / si::meter);
-using linear_damping_unit = decltype(si::newton * si::second / si::meter);
-using LinearStiffness = quantity<linear_stiffness_unit>;  ///< N/m
-using LinearDamping = quantity<linear_damping_unit>;      ///< N·s/m
-}  // namespace ramus::units
-
 namespace ramus {
 
 /// In units (DESIGN §9). Zero by default: mass and pHat_B must be given.
@@ -35,11 +27,11 @@ class LinearSpringMassDamper final : public StateEffector {
   LinearSpringMassDamper(std::string name, const LinearSpringMassDamperConfig& config);
   std::string_view kind() const override { return "linear_spring_mass_damper"; }
 
-  double mass() const { return m_; }                           ///< [kg]
-  const Eigen::Vector3d& pHat_B() const { return pHat_B_; }    ///< [1]
-  const Eigen::Vector3d& r_PB_B() const { return r_PB_B_; }    ///< [m]
-  double k() const { return k_; }                              ///< [N/m]
-  double c() const { return c_; }                              ///< [N s/m]
+  double mass() const { return m_; }                         ///< [kg]
+  const Eigen::Vector3d& pHat_B() const { return pHat_B_; }  ///< [1]
+  const Eigen::Vector3d& r_PB_B() const { return r_PB_B_; }  ///< [m]
+  double k() const { return k_; }                            ///< [N/m]
+  double c() const { return c_; }                            ///< [N s/m]
 
   // ---- StateEffector ----------------------------------------------------------------------
   std::vector<StateBlockSpec> state_blocks() const override;  // "rho" (1, m), "rhoDot" (1, m/s)
@@ -60,13 +52,13 @@ class LinearSpringMassDamper final : public StateEffector {
                                              const EffectorWorkspace& ws) const override;
 
  private:
-  double m_;                 ///< [kg]
-  Eigen::Vector3d pHat_B_;   ///< [1]
-  Eigen::Vector3d r_PB_B_;   ///< [m]
-  double k_;                 ///< [N/m]
-  double c_;                 ///< [N s/m]
-  double rho0_;              ///< [m]
-  double rhoDot0_;           ///< [m/s]
+  double m_;                ///< [kg]
+  Eigen::Vector3d pHat_B_;  ///< [1]
+  Eigen::Vector3d r_PB_B_;  ///< [m]
+  double k_;                ///< [N/m]
+  double c_;                ///< [N s/m]
+  double rho0_;             ///< [m]
+  double rhoDot0_;          ///< [m/s]
 };
 
 }  // namespace ramus

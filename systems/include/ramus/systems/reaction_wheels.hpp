@@ -29,24 +29,24 @@ struct ReactionWheelConfig {
   units::Torque motor_torque;                         ///< initial motor torque command u_cmd
   /// Saturation |u| ≤ max_torque of the applied motor torque (none by default).
   std::optional<units::Torque> max_torque;
-  units::RotationalDamping viscous_friction;          ///< b ≥ 0: friction −b Ω
-  units::Torque coulomb_friction;                     ///< τ_c ≥ 0: friction −τ_c tanh(Ω/ω_s)
-  units::AngularVelocity coulomb_smoothing_speed;     ///< ω_s (> 0 when τ_c > 0)
+  units::RotationalDamping viscous_friction;       ///< b ≥ 0: friction −b Ω
+  units::Torque coulomb_friction;                  ///< τ_c ≥ 0: friction −τ_c tanh(Ω/ω_s)
+  units::AngularVelocity coulomb_smoothing_speed;  ///< ω_s (> 0 when τ_c > 0)
 };
 
 /// One wheel in SI, validated (eq. 1–2 precomputed).
 struct ReactionWheelParameters {
-  Eigen::Vector3d gsHat_B = Eigen::Vector3d::UnitX();     ///< [1] spin axis (normalised)
-  Eigen::Vector3d r_WcB_B = Eigen::Vector3d::Zero();      ///< [m]
-  double m = 0.0;                                         ///< [kg]
-  double Js = 0.0;                                        ///< [kg m²]
-  double Jt = 0.0;                                        ///< [kg m²]
-  double Omega0 = 0.0;                                    ///< [rad/s]
-  double u_max = 0.0;                                     ///< [N m] saturation; +inf when none
-  double b = 0.0;                                         ///< [N m s/rad] viscous friction
-  double tau_c = 0.0;                                     ///< [N m] Coulomb friction
-  double omega_s = 0.0;                                   ///< [rad/s] Coulomb smoothing speed
-  Eigen::Matrix3d I_PntWc_B = Eigen::Matrix3d::Zero();    ///< [kg m²] eq. (1)
+  Eigen::Vector3d gsHat_B = Eigen::Vector3d::UnitX();   ///< [1] spin axis (normalised)
+  Eigen::Vector3d r_WcB_B = Eigen::Vector3d::Zero();    ///< [m]
+  double m = 0.0;                                       ///< [kg]
+  double Js = 0.0;                                      ///< [kg m²]
+  double Jt = 0.0;                                      ///< [kg m²]
+  double Omega0 = 0.0;                                  ///< [rad/s]
+  double u_max = 0.0;                                   ///< [N m] saturation; +inf when none
+  double b = 0.0;                                       ///< [N m s/rad] viscous friction
+  double tau_c = 0.0;                                   ///< [N m] Coulomb friction
+  double omega_s = 0.0;                                 ///< [rad/s] Coulomb smoothing speed
+  Eigen::Matrix3d I_PntWc_B = Eigen::Matrix3d::Zero();  ///< [kg m²] eq. (1)
 };
 
 class ReactionWheels final : public StateEffector {
@@ -93,16 +93,15 @@ class ReactionWheels final : public StateEffector {
                                              const EffectorWorkspace& ws) const override;
 
  private:
-  std::string owner() const;
   std::string wheel_owner(std::size_t i) const;
   void require_index(std::size_t i, const char* what) const;
   double u_applied(std::size_t i, double t) const;  ///< eq. (4), unchecked index
   double tau_f(std::size_t i, double Omega) const;  ///< eq. (3), unchecked index
 
   std::vector<ReactionWheelParameters> wheels_;
-  std::vector<double> u_cmd_;               ///< [N m] motor torque commands (inputs)
-  std::vector<TorqueProfile> u_profile_;    ///< [N m] explicit functions of time (inputs)
-  MassProperties mass_;                     ///< eq. (2), all wheels, constant
+  std::vector<double> u_cmd_;             ///< [N m] motor torque commands (inputs)
+  std::vector<TorqueProfile> u_profile_;  ///< [N m] explicit functions of time (inputs)
+  MassProperties mass_;                   ///< eq. (2), all wheels, constant
 };
 
 }  // namespace ramus

@@ -30,8 +30,8 @@ struct SpinningAxisConfig {
   bool locked = false;                 ///< start locked (thetaDot0 must be 0)
 };
 
-/// SI link of one spinning axis.
-ChainLink spinning_link(const SpinningAxisConfig& axis);
+/// SI link of one spinning axis; checks the config, naming `owner` and the field in errors.
+ChainLink spinning_link(const std::string& owner, const SpinningAxisConfig& axis);
 
 class SpinningBodyOneDOF final : public SerialChain {
  public:

@@ -30,8 +30,8 @@ struct TranslatingAxisConfig {
   bool locked = false;                 ///< start locked (rhoDot0 must be 0)
 };
 
-/// SI link of one translation axis.
-ChainLink translating_link(const TranslatingAxisConfig& axis);
+/// SI link of one translation axis; checks the config, naming `owner` and the field in errors.
+ChainLink translating_link(const std::string& owner, const TranslatingAxisConfig& axis);
 
 class TranslatingBodyOneDOF final : public SerialChain {
  public:
