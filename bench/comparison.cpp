@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <vector>
 
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/system.hpp"
@@ -45,10 +46,11 @@ RunResult run_once(const Scenario& scenario, const System& system, const Propaga
   if (r.adaptive) r.tolerance = settings.rel_tol;
   else r.dt = settings.dt;
   Eigen::VectorXd x;
+  const std::vector<double> times = scenario.times();
   try {
     r.time = time_repeated(
         timing, [&] { x = scenario.x0; },
-        [&] { r.stats = propagate(system, x, scenario.t0, scenario.t1, settings); });
+        [&] { r.stats = propagate(system, x, times, settings, scenario.inputs); });
     r.error = scenario.error(x);
   } catch (const IntegrationError& e) {
     r.failure = e.what();
@@ -94,12 +96,19 @@ ScenarioComparison compare_steppers(const Scenario& scenario, std::span<const st
   c.description = scenario.description;
   c.reference = scenario.reference;
   c.state_size = scenario.x0.size();
+  c.layout = layout_summary(*scenario.model);
+  c.output_times = scenario.times().size();
+  c.chain_links = scenario.chain_links;
   c.t0 = scenario.t0;
   c.t1 = scenario.t1;
   c.dt0 = scenario.dt0;
 
   const System system(scenario.model);
   Eigen::VectorXd dxdt(scenario.x0.size());
+  if (scenario.inputs) {  // the inputs at t0
+    Eigen::VectorXd x0 = scenario.x0;
+    scenario.inputs(x0, scenario.t0);
+  }
   c.rhs = time_batches(settings.rhs_batches, settings.rhs_batch_seconds,
                        [&] { system(scenario.x0, dxdt, scenario.t0); });
 

@@ -56,6 +56,9 @@ struct ScenarioComparison {
   std::string description;
   std::string reference;
   Eigen::Index state_size = 0;
+  std::string layout;              ///< layout_summary(): entries per owner
+  std::size_t output_times = 2;    ///< number of output times every run stops at (t0 and t1 included)
+  std::size_t chain_links = 0;     ///< Scenario::chain_links
   double t0 = 0.0, t1 = 0.0;  ///< [s]
   double dt0 = 0.0;           ///< [s] first trial step of the adaptive steppers
   BatchTiming rhs;            ///< [s] one bare right-hand-side evaluation at x0

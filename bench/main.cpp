@@ -41,12 +41,15 @@ int main(int argc, char** argv) {
     }
     const ComparisonSettings settings = options.quick ? ComparisonSettings::quick() : ComparisonSettings::full();
     print_legend(std::cout, settings, options.quick);
+    std::vector<ScenarioComparison> chains;  // for the cost-vs-N table
     for (const std::string& name : options.scenarios) {
       const Scenario scenario = find_scenario(name)->make();
       const ScenarioComparison comparison = compare_steppers(scenario, options.steppers, settings);
       print_table(std::cout, comparison);
       if (csv.is_open()) write_csv_rows(csv, comparison);
+      if (comparison.chain_links > 0) chains.push_back(comparison);
     }
+    print_chain_cost(std::cout, chains);
     if (csv.is_open() && !csv.flush()) {
       std::cerr << "ramus-bench: writing '" << *options.csv_path << "' failed\n";
       return 1;

@@ -25,18 +25,36 @@ std::string joined(const std::vector<std::string>& names) {
   return s;
 }
 
-/// The names of `text` (comma-separated, "all" for every one of `valid`), checked against
-/// `valid`, duplicates dropped.
-std::vector<std::string> select(std::string_view option, std::string_view text, const std::vector<std::string>& valid) {
+/// A name that stands for several valid names.
+struct Family {
+  std::string name;
+  std::vector<std::string> members;
+};
+
+/// The names of `text` (comma-separated, "all" for every one of `valid`, a family's name for its
+/// members), checked against `valid`, duplicates dropped.
+std::vector<std::string> select(std::string_view option, std::string_view text, const std::vector<std::string>& valid,
+                                const std::vector<Family>& families = {}) {
   std::vector<std::string> chosen;
+  const auto add_all = [&](const std::vector<std::string>& names) {
+    for (const std::string& v : names)
+      if (std::find(chosen.begin(), chosen.end(), v) == chosen.end()) chosen.push_back(v);
+  };
   for (const std::string& name : split_commas(text)) {
     if (name == "all") {
-      for (const std::string& v : valid)
-        if (std::find(chosen.begin(), chosen.end(), v) == chosen.end()) chosen.push_back(v);
+      add_all(valid);
       continue;
     }
-    if (std::find(valid.begin(), valid.end(), name) == valid.end())
-      throw UsageError(std::string(option) + ": unknown name '" + name + "'; one of: all, " + joined(valid));
+    const auto family = std::find_if(families.begin(), families.end(), [&](const Family& f) { return f.name == name; });
+    if (family != families.end()) {
+      add_all(family->members);
+      continue;
+    }
+    if (std::find(valid.begin(), valid.end(), name) == valid.end()) {
+      std::string names = "all";
+      for (const Family& f : families) names += ", " + f.name;
+      throw UsageError(std::string(option) + ": unknown name '" + name + "'; one of: " + names + ", " + joined(valid));
+    }
     if (std::find(chosen.begin(), chosen.end(), name) == chosen.end()) chosen.push_back(name);
   }
   return chosen;
@@ -46,6 +64,12 @@ std::vector<std::string> scenario_names() {
   std::vector<std::string> names;
   for (const ScenarioEntry& e : scenario_list()) names.emplace_back(e.name);
   return names;
+}
+
+std::vector<Family> scenario_family_list() {
+  std::vector<Family> families;
+  for (const ScenarioFamily& f : scenario_families()) families.push_back({std::string(f.name), family_members(f)});
+  return families;
 }
 
 std::vector<std::string> stepper_names() {
@@ -79,7 +103,7 @@ Options parse_options(std::span<const std::string_view> args) {
     if (arg == "--help" || arg == "-h") o.help = flag();
     else if (arg == "--list") o.list = flag();
     else if (arg == "--quick") o.quick = flag();
-    else if (arg == "--scenario") o.scenarios = select(arg, value(), scenario_names());
+    else if (arg == "--scenario") o.scenarios = select(arg, value(), scenario_names(), scenario_family_list());
     else if (arg == "--stepper") o.steppers = select(arg, value(), stepper_names());
     else if (arg == "--csv") {
       const std::string_view path = value();
@@ -103,9 +127,9 @@ std::string usage() {
          "final state, observed order under step halving, steps, right-hand-side evaluations and\n"
          "wall time. Without options: scenario " + std::string(kDefaultScenario) + ", every stepper.\n"
          "\n"
-         "  --scenario NAMES  comma-separated scenario names, or 'all'\n"
+         "  --scenario NAMES  comma-separated scenario names or family names (chainN), or 'all'\n"
          "  --stepper NAMES   comma-separated stepper names, or 'all' (the default)\n"
-         "  --quick           3 step levels, 3 tolerances, one timed run each (for CI)\n"
+         "  --quick           3 step levels, 3 tolerances, 3 timed runs each (for CI)\n"
          "  --csv FILE        also write one row per scenario x stepper x step or tolerance\n"
          "  --list            print the scenarios and steppers\n"
          "  --help, -h        print this text\n"
@@ -118,6 +142,12 @@ std::string listing() {
     std::string name(e.name);
     name.resize(std::max<std::size_t>(name.size(), 17), ' ');
     s += "  " + name + std::string(e.description) + (e.name == kDefaultScenario ? " (default)" : "") + '\n';
+  }
+  s += "scenario families:\n";
+  for (const ScenarioFamily& f : scenario_families()) {
+    std::string name(f.name);
+    name.resize(std::max<std::size_t>(name.size(), 17), ' ');
+    s += "  " + name + std::string(f.description) + '\n';
   }
   s += "steppers:\n";
   for (const StepperInfo& i : stepper_list()) {

@@ -20,7 +20,7 @@ struct Column {
 // The columns of print_table, in order.
 const std::vector<Column> kColumns{
     {"stepper", 15, true}, {"dt [s]", 9},  {"tol", 6},       {"error", 9},       {"by", 3},
-    {"e_r", 9},            {"order", 6},          {"steps", 8},   {"rej", 5},       {"evals", 9},       {"ev/step", 8},
+    {"e_r", 9},            {"e_c", 9},     {"order", 6},          {"steps", 8},   {"rej", 5},       {"evals", 9},       {"ev/step", 8},
     {"time [ms]", 10},     {"min", 9},     {"max", 9},       {"runs", 5},        {"ns/eval", 8},
     {"ns/step", 9},
 };
@@ -54,7 +54,8 @@ std::vector<std::string> row_cells(const RunResult& r) {
   }
   cells.insert(cells.end(),
                {sci(r.error.max()), std::string(r.error.dominant()),
-                std::isnan(r.error.position) ? "-" : sci(r.error.position), order_cell(r), std::to_string(r.stats.steps),
+                std::isnan(r.error.position) ? "-" : sci(r.error.position),
+                std::isnan(r.error.coordinates) ? "-" : sci(r.error.coordinates), order_cell(r), std::to_string(r.stats.steps),
                 std::to_string(r.stats.rejected), std::to_string(r.stats.evaluations),
                 number("%.2f", r.evals_per_step()), number("%.3f", 1e3 * r.time.median),
                 number("%.3f", 1e3 * r.time.min), number("%.3f", 1e3 * r.time.max), std::to_string(r.time.runs),
@@ -89,10 +90,13 @@ std::string repetitions(const TimingPolicy& p) {
 void print_legend(std::ostream& os, const ComparisonSettings& settings, bool quick) {
   os << "ramus-bench: integrator comparison on the ramus right-hand side (" << (quick ? "quick" : "full")
      << " run)\n"
-     << "  error    largest component of the final hub-state error against the scenario's reference:\n"
+     << "  error    largest component of the final-state error against the scenario's reference:\n"
      << "           r = |dr_BN_N|/|r_ref|, v = |dv_BN_N|/|v_ref|, w = |domega_BN_B|/|omega_ref| [1],\n"
-     << "           q = attitude angle between q_BN and q_ref [rad]; 'by' names the largest;\n"
-     << "           e_r: the position component alone (hidden in 'error' when the attitude dominates)\n"
+     << "           q = attitude angle between q_BN and q_ref [rad] (each the largest over the vehicles\n"
+     << "           the reference gives), c = effector coordinates: the largest over the state blocks\n"
+     << "           (theta, thetaDot, Omega, ...) of max|dx|/amplitude, the amplitude being max|x| of the\n"
+     << "           block along the reference run [1]; 'by' names the largest;\n"
+     << "           e_r, e_c: the position and coordinate components alone\n"
      << "  order    observed order log2(e(2h)/e(h)) between successive fixed steps; (rnd): one error is\n"
      << "           below " << sci(settings.roundoff_floor, 0) << ", the round-off level, so the ratio means nothing\n"
      << "  dt, tol  fixed step [s]; adaptive steppers: abs_tol = rel_tol = tol, first trial step dt0\n"
@@ -104,8 +108,10 @@ void print_legend(std::ostream& os, const ComparisonSettings& settings, bool qui
 
 void print_table(std::ostream& os, const ScenarioComparison& c) {
   os << "\n== " << c.name << ": " << c.description << '\n'
-     << "   t = " << number("%g", c.t0) << " .. " << number("%g", c.t1) << " s, state of " << c.state_size
-     << " entries, adaptive steppers start at dt0 = " << number("%g", c.dt0) << " s\n"
+     << "   t = " << number("%g", c.t0) << " .. " << number("%g", c.t1) << " s"
+     << (c.output_times > 2 ? ", every run stops at " + std::to_string(c.output_times) + " output times" : std::string())
+     << ", adaptive steppers start at dt0 = " << number("%g", c.dt0) << " s\n"
+     << "   state of " << c.state_size << " entries: " << c.layout << '\n'
      << "   reference: " << c.reference << '\n'
      << "   one bare right-hand-side evaluation: " << number("%.0f", 1e9 * c.rhs.per_call.median)
      << " ns (median of " << c.rhs.per_call.runs << " batches of " << c.rhs.batch_size << "; min "
@@ -123,9 +129,28 @@ void print_table(std::ostream& os, const ScenarioComparison& c) {
   os.flush();
 }
 
+void print_chain_cost(std::ostream& os, std::span<const ScenarioComparison> chains) {
+  if (chains.empty()) return;
+  os << "\n== cost vs N (chainN): one bare right-hand-side evaluation at x0 [ns], median and minimum over\n"
+     << "   the batches (on a shared machine the minimum is the steadier figure); per link: divided by N\n";
+
+  const double base_min = 1e9 * chains.front().rhs.per_call.min / static_cast<double>(chains.front().chain_links);
+  os << "       N   state     median        min   median/N      min/N   (min/N) / that of N = "
+     << chains.front().chain_links << '\n';
+  for (const ScenarioComparison& c : chains) {
+    const double n = static_cast<double>(c.chain_links);
+    const double median = 1e9 * c.rhs.per_call.median, min = 1e9 * c.rhs.per_call.min;
+    os << "  " << number("%6.0f", n) << number("%8.0f", static_cast<double>(c.state_size)) << number("%11.0f", median)
+       << number("%11.0f", min) << number("%11.1f", median / n) << number("%11.1f", min / n)
+       << number("%10.2f", (min / n) / base_min) << '\n';
+  }
+
+  os.flush();
+}
+
 void write_csv_header(std::ostream& os) {
   os << "scenario,stepper,adaptive,dt,tolerance,error,error_position,error_velocity,error_attitude,error_rate,"
-        "dominant,observed_order,order_at_roundoff,steps,rejected,evaluations,evals_per_step,time_median,"
+        "error_coordinates,dominant,observed_order,order_at_roundoff,steps,rejected,evaluations,evals_per_step,time_median,"
         "time_min,time_max,runs,ns_per_eval,ns_per_step,rhs_ns_per_eval,status\n";
 }
 
@@ -137,13 +162,13 @@ void write_csv_rows(std::ostream& os, const ScenarioComparison& c) {
     if (r.ok()) {
       const ErrorBreakdown& e = r.error;
       os << cell(e.max()) << ',' << cell(e.position) << ',' << cell(e.velocity) << ',' << cell(e.attitude) << ','
-         << cell(e.rate) << ',' << e.dominant() << ',' << cell(r.observed_order) << ','
+         << cell(e.rate) << ',' << cell(e.coordinates) << ',' << e.dominant() << ',' << cell(r.observed_order) << ','
          << (std::isnan(r.observed_order) ? "" : (r.order_at_roundoff ? "1" : "0")) << ',' << r.stats.steps
          << ',' << r.stats.rejected << ',' << r.stats.evaluations << ',' << cell(r.evals_per_step()) << ','
          << cell(r.time.median) << ',' << cell(r.time.min) << ',' << cell(r.time.max) << ',' << r.time.runs
          << ',' << cell(r.ns_per_eval()) << ',' << cell(r.ns_per_step()) << ',' << cell(rhs_ns) << ",ok\n";
     } else {
-      os << std::string(18, ',') << cell(rhs_ns) << ',' << quoted("failed: " + r.failure) << '\n';
+      os << std::string(19, ',') << cell(rhs_ns) << ',' << quoted("failed: " + r.failure) << '\n';
     }
   }
   os.flush();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <ostream>
+#include <span>
 
 #include "comparison.hpp"
 
@@ -12,6 +13,10 @@ namespace ramus::bench {
 void print_legend(std::ostream& os, const ComparisonSettings& settings, bool quick);
 /// The scenario's header (span, reference, cost of one bare evaluation) and its table.
 void print_table(std::ostream& os, const ScenarioComparison& comparison);
+
+/// The "cost vs N" table of the chainN scenarios (chain_links > 0), in the order given: bare
+/// evaluation [ns], per link [ns], and per link relative to the first row.
+void print_chain_cost(std::ostream& os, std::span<const ScenarioComparison> chains);
 
 /// The CSV header line. Columns in SI units ([s], [1], [rad]; ns_* in ns); empty where a column
 /// does not apply (dt of an adaptive run, tolerance of a fixed one, the order of a first level,

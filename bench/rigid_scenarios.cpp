@@ -1,17 +1,15 @@
 #include "rigid_scenarios.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <memory>
 #include <numbers>
 
-#include "ramus/kernel/system.hpp"
-#include "ramus/steppers/propagate.hpp"
 #include "ramus/systems/central_body_gravity.hpp"
 #include "ramus/systems/external_force_torque.hpp"
 #include "reference/kepler.hpp"
 #include "reference/torque_free_axisymmetric.hpp"
+#include "reference_run.hpp"
 #include "text.hpp"
 
 namespace ramus::bench {
@@ -71,32 +69,6 @@ Scenario tumbling_spacecraft(const CentralBodyGravity& gravity) {
 
 reference::TorqueFreeAxisymmetric spacecraft_attitude() {
   return {kSpacecraftInertia.x(), kSpacecraftInertia.z(), kOmega0_BN_B, Quaternion(1.0, 0.0, 0.0, 0.0)};
-}
-
-/// The hub of vehicle 0 in x, as a full reference.
-HubReference hub_state(const Model& model, const Eigen::VectorXd& x) {
-  const VehicleOffsets& o = model.vehicle(0).offsets();
-  return {Eigen::Vector3d(x.segment<3>(o.r_BN_N)), Eigen::Vector3d(x.segment<3>(o.v_BN_N)),
-          Quaternion(x.segment<4>(o.q_BN)), Eigen::Vector3d(x.segment<3>(o.omega_BN_B))};
-}
-
-struct ConvergedRun {
-  Eigen::VectorXd x_t1;
-  PropagationStats stats;
-  double seconds;  ///< [s] wall time
-};
-
-/// The fine run that serves as reference where no closed form exists: rk_f78 at 1e-13.
-ConvergedRun converged_run(const Scenario& s) {
-  PropagationSettings settings;
-  settings.stepper = "rk_f78";
-  settings.dt = s.dt0;
-  settings.abs_tol = settings.rel_tol = 1e-13;
-  ConvergedRun run{s.x0, {}, 0.0};
-  const auto start = std::chrono::steady_clock::now();
-  run.stats = propagate(System(s.model), run.x_t1, s.t0, s.t1, settings);
-  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return run;
 }
 
 }  // namespace

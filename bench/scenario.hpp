@@ -1,21 +1,24 @@
-// A bench scenario: a finalized model, its initial state and time span, and the reference hub
-// state at the end time that every run is compared against. The error of a run is the largest
-// of up to four dimensionless-or-radian components (ErrorBreakdown); a scenario leaves out the
-// components its reference does not define (e.g. the rate error when the reference rate is zero).
+// A bench scenario: a finalized model, its initial state and time span, and the reference state
+// at the end time that every run is compared against. The error of a run is the largest of up to
+// five dimensionless-or-radian components (ErrorBreakdown); a scenario leaves out the components
+// its reference does not define (e.g. the rate error when the reference rate is zero).
 #pragma once
 
 #include <Eigen/Dense>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/model.hpp"
+#include "ramus/steppers/propagate.hpp"
 
 namespace ramus::bench {
 
-/// The reference state of vehicle 0's hub at the end time. Attitude is always compared; the
+/// The reference state of one vehicle's hub at the end time. Attitude is always compared; the
 /// translation and the rate only where given.
 struct HubReference {
   std::optional<Eigen::Vector3d> r_BN_N;      ///< [m]
@@ -24,22 +27,36 @@ struct HubReference {
   std::optional<Eigen::Vector3d> omega_BN_B;  ///< [rad/s]
 };
 
-/// Components of the error of one run's final state against its HubReference; NaN where the
-/// reference does not define the component.
+/// The reference value of one block of an effector's coordinates (a block of the state layout,
+/// e.g. "sc/panel1.theta") at the end time, and the scale its error is divided by.
+struct CoordinateReference {
+  std::string name;   ///< "owner.block", for messages
+  Eigen::Index offset = 0;
+  Eigen::Index size = 0;
+  Eigen::VectorXd value;  ///< [block unit] at t1
+  /// [block unit] the block's amplitude: max |entry| over the reference trajectory (sampled).
+  double scale = 1.0;
+};
+
+/// Components of the error of one run's final state against its reference; NaN where the
+/// reference does not define the component. The hub components are the largest over the
+/// vehicles whose hub the reference gives.
 struct ErrorBreakdown {
   double position;  ///< [1] |Δr_BN_N| / |r_ref|
   double velocity;  ///< [1] |Δv_BN_N| / |v_ref|
   double attitude;  ///< [rad] attitude_error_angle(q_ref, q)
   double rate;      ///< [1] |Δomega_BN_B| / |omega_ref|
+  /// [1] effector coordinates: the largest over the blocks of max|Δentry| / block amplitude.
+  double coordinates;
 
   /// The largest defined component (propagate() never returns a non-finite state).
   double max() const;
-  /// Symbol of the largest component: "r", "v", "q" or "w".
+  /// Symbol of the largest component: "r", "v", "q", "w" or "c".
   std::string_view dominant() const;
 };
 
-/// Compares vehicle 0's hub in `x` with `ref`.
-ErrorBreakdown hub_error(const Model& model, const Eigen::VectorXd& x, const HubReference& ref);
+/// Compares vehicle `i`'s hub in `x` with `ref` (coordinates: NaN).
+ErrorBreakdown hub_error(const Model& model, const Eigen::VectorXd& x, const HubReference& ref, std::size_t i = 0);
 
 struct Scenario {
   std::string name;
@@ -49,19 +66,33 @@ struct Scenario {
   Eigen::VectorXd x0;       ///< initial state (the model's, unless the scenario says otherwise)
   double t0 = 0.0;          ///< [s]
   double t1 = 0.0;          ///< [s]
+  /// [s] output times from t0 to t1 (both included) at which every run stops exactly, e.g. the
+  /// edges of a piecewise input; empty: {t0, t1}.
+  std::vector<double> output_times;
+  /// Sets the inputs for the interval that starts at output time t (a thruster command). Called
+  /// by propagate() at every output time, t0 first, so each run starts from the same inputs.
+  Observer inputs;
   /// [s] coarsest fixed step of the step-halving ladder (rk2, rk4), and first trial step of the
   /// adaptive steppers.
   double dt0 = 0.0;
   /// [s] coarsest step for Euler: VERIFICATION.md — Euler is in its asymptotic range on
   /// oscillations only once ω·dt ≲ 0.01, so its ladder starts lower (0: same as dt0).
   double dt0_euler = 0.0;
-  HubReference reference_state;
+  HubReference reference_state;           ///< vehicle 0's hub
+  std::vector<HubReference> other_hubs;   ///< vehicles 1, 2, … (none: only vehicle 0 is compared)
+  std::vector<CoordinateReference> coordinates;  ///< effector blocks (none: hub only)
+  std::size_t chain_links = 0;            ///< number of links of a chainN scenario (0: not one)
 
-  ErrorBreakdown error(const Eigen::VectorXd& x_t1) const { return hub_error(*model, x_t1, reference_state); }
+  ErrorBreakdown error(const Eigen::VectorXd& x_t1) const;
+  /// The output times (t0 and t1 when none are given).
+  std::vector<double> times() const;
   /// Coarsest fixed step for the named stepper.
   double first_step(std::string_view stepper) const {
     return stepper == "euler" && dt0_euler > 0.0 ? dt0_euler : dt0;
   }
 };
+
+/// "sc/hub 13, sc/panel1 2, …, sc/C 3": the state layout's entries per owner, in order.
+std::string layout_summary(const Model& model);
 
 }  // namespace ramus::bench

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "scenario.hpp"
 
@@ -18,8 +20,19 @@ struct ScenarioEntry {
   Scenario make() const;
 };
 
+/// A name that selects several scenarios: every scenario whose name is `prefix` followed by a digit
+/// ("chainN": chain1, chain2, … chain64).
+struct ScenarioFamily {
+  std::string_view name;
+  std::string_view prefix;
+  std::string_view description;  ///< one line
+};
+
 /// Every scenario, the default first.
 std::span<const ScenarioEntry> scenario_list();
+std::span<const ScenarioFamily> scenario_families();
+/// The names of the scenarios of `family`, in list order.
+std::vector<std::string> family_members(const ScenarioFamily& family);
 /// The entry called `name`, or nullptr.
 const ScenarioEntry* find_scenario(std::string_view name);
 

@@ -97,6 +97,24 @@ const Eigen::VectorXd& Model::initial_state() const {
   return x0_;
 }
 
+bool Model::hold_inputs(double t_step) const {
+  bool changed = false;
+  for (const auto& v : vehicles_) {
+    for (const auto& d : v->dynamic_effectors_) changed = d->hold_inputs(t_step) || changed;
+    for (const auto& e : v->state_effectors_)
+      for (const StateEffector::Child& c : e->children()) changed = c.effector->hold_inputs(t_step) || changed;
+  }
+  return changed;
+}
+
+void Model::release_inputs() const {
+  for (const auto& v : vehicles_) {
+    for (const auto& d : v->dynamic_effectors_) d->release_inputs();
+    for (const auto& e : v->state_effectors_)
+      for (const StateEffector::Child& c : e->children()) c.effector->release_inputs();
+  }
+}
+
 Eigen::VectorBlock<Eigen::VectorXd> Model::state_block(const StateEffector& effector, Eigen::VectorXd& x) const {
   require_finalized("state_block");
   if (x.size() != layout_.size())

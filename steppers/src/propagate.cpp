@@ -53,6 +53,7 @@ void fixed_interval(Stepper& stepper, const System& system, Eigen::VectorXd& x, 
     const double t = t0 + static_cast<double>(i) * h;
     check_budget(stats, settings, t);
     x_before = x;  // preallocated by the caller: no allocation per step
+    system.model().hold_inputs(t);  // inputs fixed over the step (DESIGN §7)
     stepper.do_step(std::ref(system), x, t, h);
     ++stats.steps;
     check_step(system, x, x_before, t + h);
@@ -72,6 +73,10 @@ void adaptive_interval(Controlled& stepper, const System& system, Eigen::VectorX
     double trial = tried;
     const double t_before = t;
     x_before = x;
+    // Inputs fixed over the step (DESIGN §7); a changed input invalidates an FSAL derivative.
+    if (system.model().hold_inputs(t)) {
+      if constexpr (requires { stepper.reset(); }) stepper.reset();
+    }
     const ode::controlled_step_result r = stepper.try_step(std::ref(system), x, t, trial);
     if (r == ode::success) {
       ++stats.steps;
@@ -174,6 +179,11 @@ PropagationStats propagate(const System& system, Eigen::VectorXd& x, std::span<c
   check_finite_state(system, x, times.front());
   namespace ode = boost::numeric::odeint;
   const std::uint64_t evaluations_before = system.evaluations();
+  // Held inputs apply only while the driver runs: afterwards each stage samples its own time again.
+  struct ReleaseInputs {
+    const Model& model;
+    ~ReleaseInputs() { model.release_inputs(); }
+  } release{system.model()};
   PropagationStats stats;
   const std::string& name = settings.stepper;
   const double ea = settings.abs_tol, er = settings.rel_tol;

@@ -22,14 +22,25 @@ PulsedTorque::PulsedTorque(std::string name, const PulsedTorqueConfig& c)
   if (count_off_ < 0) throw ConfigurationError(owner, "count_off", std::to_string(count_off_), "must not be negative");
 }
 
-Wrench PulsedTorque::wrench(const FrameKinematics&, double t) const {
-  Wrench w;
-  if (t < start_) return w;
+int PulsedTorque::pulse(double t) const {
+  if (t < start_) return 0;
   // Count k = floor((t − start)/period) within the cycle of 2 count_on + count_off counts (eq. 1).
   const double cycle = static_cast<double>(2 * count_on_ + count_off_);
   const double k = std::fmod(std::floor((t - start_) / period_), cycle);
-  if (k < count_on_) w.torque_PntF_F = torque_PntB_B_;
-  else if (k < 2 * count_on_) w.torque_PntF_F = -torque_PntB_B_;
+  return k < count_on_ ? 1 : k < 2 * count_on_ ? -1 : 0;
+}
+
+bool PulsedTorque::hold_inputs(double t_step) {
+  const int now = pulse(t_step);
+  const bool changed = !held_ || now != held_pulse_;
+  held_ = true;
+  held_pulse_ = now;
+  return changed;
+}
+
+Wrench PulsedTorque::wrench(const FrameKinematics&, double t) const {
+  Wrench w;
+  w.torque_PntF_F = static_cast<double>(held_ ? held_pulse_ : pulse(t)) * torque_PntB_B_;
   return w;
 }
 

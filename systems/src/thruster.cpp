@@ -52,9 +52,17 @@ double Thruster::thrust_factor(double t) const {
   return std::isfinite(since) ? kappa * std::exp(-(t - since) / tau_) : 0.0;
 }
 
+bool Thruster::hold_inputs(double t_step) {
+  if (tau_ != 0.0) return false;  // a ramp is continuous in t: evaluated at each stage
+  const Held now = thrust_factor(t_step) > 0.0 ? Held::on : Held::off;
+  const bool changed = now != held_;
+  held_ = now;
+  return changed;
+}
+
 Wrench Thruster::wrench(const FrameKinematics&, double t) const {
   Wrench w;
-  const double kappa = thrust_factor(t);
+  const double kappa = held_ == Held::none ? thrust_factor(t) : held_ == Held::on ? 1.0 : 0.0;
   if (kappa == 0.0) return w;
   w.force_F = max_thrust_ * kappa * tHat_F_;
   w.torque_PntF_F = r_TF_F_.cross(w.force_F);

@@ -23,6 +23,16 @@ class DynamicEffector {
   /// The load on the body of `frame`, in F components about the origin of F.
   virtual Wrench wrench(const FrameKinematics& frame, double t) const = 0;
 
+  /// Inputs held over a step (DESIGN §7). The driver calls hold_inputs(t_n) between steps, before
+  /// the step that starts at t_n, and release_inputs() when it returns. An effector whose command
+  /// switches instantaneously (a thruster's on/off schedule, a pulse train) samples it here, so that
+  /// every stage of the step sees the command of the step, and a step ending on a switching time
+  /// is not contaminated by the next command at its last stage. Returns true when a held value
+  /// changed (so that FSAL steppers restart). Without a driver (Odeint called directly) the
+  /// schedule is evaluated at each stage's time.
+  virtual bool hold_inputs(double /*t_step*/) { return false; }
+  virtual void release_inputs() {}
+
  private:
   std::string name_;
 };

@@ -60,6 +60,12 @@ class Model {
   std::size_t vehicle_index(std::string_view name) const;
   const GravityModel* gravity() const { return gravity_.get(); }
 
+  /// Calls hold_inputs(t_step) on every dynamic effector (hub, children of state effectors);
+  /// returns true when any held input changed. Used by the driver between steps.
+  bool hold_inputs(double t_step) const;
+  /// Calls release_inputs() on every dynamic effector.
+  void release_inputs() const;
+
   /// The block of x that holds `effector`'s states (after finalize()); throws when the effector
   /// is not in this model.
   Eigen::VectorBlock<Eigen::VectorXd> state_block(const StateEffector& effector, Eigen::VectorXd& x) const;

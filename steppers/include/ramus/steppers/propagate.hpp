@@ -40,9 +40,10 @@ using Observer = std::function<void(Eigen::VectorXd& x, double t)>;
 /// (the first included). Fixed steppers take steps of dt, shortened uniformly within an output
 /// interval that dt does not divide (h = Δ/ceil(Δ/dt)); adaptive steppers stop exactly on each
 /// output time. On an IntegrationError x holds the last finite state reached (never a NaN one).
-/// Loads that jump in time (a thruster firing, a pulse) should have their switching times among the
-/// output times: an error estimate cannot be trusted across a jump (rk_f78's vanishes exactly for
-/// loads that depend on t alone).
+/// Inputs are held over each step (Model::hold_inputs at the step's start, DESIGN §7). Loads that
+/// jump in time (a thruster firing, a pulse) should have their switching times among the output
+/// times, so that no step straddles a jump: an error estimate cannot be trusted across one
+/// (rk_f78's vanishes exactly for loads that depend on t alone).
 PropagationStats propagate(const System& system, Eigen::VectorXd& x, std::span<const double> output_times,
                            const PropagationSettings& settings, const Observer& observer = {});
 

@@ -26,11 +26,18 @@ class PulsedTorque final : public DynamicEffector {
   bool can_attach_to_segment() const override { return false; }
   /// eq. (1)
   Wrench wrench(const FrameKinematics& frame, double t) const override;
+  /// Holds the pulse of the step starting at t_step.
+  bool hold_inputs(double t_step) override;
+  void release_inputs() override { held_ = false; }
+  /// The pulse sign at t: +1, −1 or 0 (eq. 1).
+  int pulse(double t) const;
 
  private:
   Eigen::Vector3d torque_PntB_B_;  ///< [N m]
   double period_, start_;          ///< [s]
   int count_on_, count_off_;
+  bool held_ = false;   ///< a pulse held by the driver over the current step
+  int held_pulse_ = 0;  ///< its sign
 };
 
 }  // namespace ramus

@@ -34,6 +34,9 @@ class Thruster final : public DynamicEffector {
   double thrust_factor(double t) const;
   /// force_F = F_max κ(t) t̂_F, torque_PntF_F = r_TF_F × force_F   (eq. 2)
   Wrench wrench(const FrameKinematics& frame, double t) const override;
+  /// Without a ramp, holds the on/off command of the step starting at t_step (eq. 3).
+  bool hold_inputs(double t_step) override;
+  void release_inputs() override { held_ = Held::none; }
 
  private:
   struct Firing {
@@ -44,6 +47,8 @@ class Thruster final : public DynamicEffector {
   double max_thrust_;           ///< [N]
   double tau_;                  ///< [s]
   std::vector<Firing> firings_;
+  enum class Held { none, off, on };
+  Held held_ = Held::none;  ///< input held by the driver over the current step (τ = 0 only)
 };
 
 }  // namespace ramus
