@@ -60,6 +60,15 @@ std::vector<VehicleDiagnostics> diagnostics(const Model& model, const Eigen::Vec
   return out;
 }
 
+double two_point_potential_energy(const Model& model, const Eigen::VectorXd& x) {
+  Workspace ws(model);
+  forward::kinematics(model, ws, x);
+  double V = 0.0;
+  for (const Model::TwoPointAttachment& a : model.two_point_effectors())
+    V += a.effector->potential_energy(forward::end_frame(model, ws, a.end1), forward::end_frame(model, ws, a.end2));
+  return V;
+}
+
 VehicleDiagnostics vehicle_diagnostics(const Model& model, const Eigen::VectorXd& x, double t, std::size_t i) {
   Workspace ws(model);
   return vehicle_diagnostics(model, ws, x, t, i);

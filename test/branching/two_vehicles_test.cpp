@@ -6,6 +6,7 @@
 // the propagated drift is RK4's truncation and converges at order 4; Σ m dv_CN_N, a linear invariant
 // of the state, is conserved to round-off; the violation |ψ| stays below its energy bound and the
 // final ψ converges at order 4 under step halving.
+#include <array>
 #include <boost/test/unit_test.hpp>
 #include <vector>
 
@@ -31,12 +32,12 @@ struct TwoVehicles {
 /// (2, 0, −1) on the spinning body, reference offset (−0.5, 0.2, 0) in the panel frame (non-zero:
 /// the one-line-of-action decision of constraint.md matters only then). sc2 is placed so that ψ = 0
 /// at t0 and both hubs move as one rigid body rotating at ω0 = 0.1 (1, 1, 1) rad/s.
-TwoVehicles make_two_vehicles() {
+TwoVehicles make_two_vehicles(double beta = kBeta, bool dampers = true) {
   TwoVehicles tv;
   tv.model = std::make_shared<Model>();
-  tv.v1.joints = parent_spec(Parent::hinged).joints;
+  tv.v1.joints = parent_spec(Parent::hinged, dampers).joints;
   tv.v1.r_BcB_B = com_offset(tv.v1.joints, kHubMass);
-  tv.v2.joints = parent_spec(Parent::spinning_1dof).joints;
+  tv.v2.joints = parent_spec(Parent::spinning_1dof, dampers).joints;
   tv.v2.I_hub = Vector3d(600.0, 600.0, 600.0).asDiagonal();
   tv.v2.r_BcB_B = com_offset(tv.v2.joints, kHubMass);
   const Vector3d r_P1F1(-2.0, 0.0, 0.0), r_P2F2(2.0, 0.0, -1.0), r_ref(-0.5, 0.2, 0.0);
@@ -62,10 +63,10 @@ TwoVehicles make_two_vehicles() {
 
   Vehicle& sc1 = tv.model->add_vehicle("sc1", hub_config(kHubMass, tv.v1.I_hub, tv.v1.r_BcB_B));
   sc1.set_initial_state(state_at_B(r_B1, v_B1, omega));
-  sc1.add_state_effector(make_parent(parent_spec(Parent::hinged), "panel"));
+  sc1.add_state_effector(make_parent(parent_spec(Parent::hinged, dampers), "panel"));
   Vehicle& sc2 = tv.model->add_vehicle("sc2", hub_config(kHubMass, tv.v2.I_hub, tv.v2.r_BcB_B));
   sc2.set_initial_state(state_at_B(r_B2, v_B2, omega));
-  sc2.add_state_effector(make_parent(parent_spec(Parent::spinning_1dof), "spinner"));
+  sc2.add_state_effector(make_parent(parent_spec(Parent::spinning_1dof, dampers), "spinner"));
   ConstraintConfig k;
   k.end1 = AttachPoint{"sc1", "panel", 0};
   k.end2 = AttachPoint{"sc2", "spinner", 0};
@@ -73,7 +74,7 @@ TwoVehicles make_two_vehicles() {
   k.r_P2F2_F2 = meters(r_P2F2);
   k.r_P2P1_F1 = meters(r_ref);
   k.alpha = kAlpha * si::newton / si::meter;
-  k.beta = kBeta * si::newton * si::second / si::meter;
+  k.beta = beta * si::newton * si::second / si::meter;
   tv.constraint = std::make_shared<Constraint>("docking", k);
   tv.model->add_two_point_effector(tv.constraint);
   tv.model->finalize();  // no gravity
@@ -197,6 +198,39 @@ BOOST_AUTO_TEST_CASE(BR_06_two_vehicles) {
     // … and converged: the largest violation is the same at every step (to its RK4 error).
     BOOST_TEST(std::abs(x.max_psi - f.max_psi) < 1e-6);
   }
+}
+
+BOOST_AUTO_TEST_CASE(BR_06_energy_with_constraint_potential) {
+  // β = 0: the constraint is a pure spring between the two bodies (constraint.md (4): its force
+  // derives from ½ α |ψ|²), so the kinetic energy of both vehicles, their joint springs and the
+  // constraint's potential together are conserved; rk4's drift must shrink ≥ ×12 per halving
+  // (×16 nominal, up to ×32 on oscillatory energy: window 12–40), while leaving the constraint's
+  // potential out leaves an O(1) residual that does not shrink.
+  const TwoVehicles tv = make_two_vehicles(0.0, false);  // no constraint damping, no joint dampers
+  const System system(tv.model);
+  auto total = [&](const VectorXd& x, bool with_constraint) {
+    return totals(*tv.model, x).E + (with_constraint ? two_point_potential_energy(*tv.model, x) : 0.0);
+  };
+  std::array<double, 3> drift{}, drift_without{};
+  const std::array<double, 3> steps = {1.0 / 32.0, 1.0 / 64.0, 1.0 / 128.0};
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    VectorXd x = tv.model->initial_state();
+    const double E0 = total(x, true), E0_without = total(x, false);
+    PropagationSettings settings;
+    settings.dt = steps[i];
+    propagate(system, x, 0.0, 2.0, settings);
+    drift[i] = std::abs(total(x, true) - E0);
+    drift_without[i] = std::abs(total(x, false) - E0_without);
+    BOOST_TEST_MESSAGE("h = " << steps[i] << ": energy drift " << drift[i] << " J (without the constraint's "
+                              << "potential " << drift_without[i] << " J)");
+  }
+  for (std::size_t i = 1; i < steps.size(); ++i) {
+    BOOST_TEST(drift[i] > 1e-12);  // above round-off of a ~10 J energy, so the ratio measures truncation
+    BOOST_TEST(drift[i - 1] / drift[i] > 12.0);
+    BOOST_TEST(drift[i - 1] / drift[i] < 40.0);
+  }
+  // The constraint stores energy as the bodies move: the sum without it is not conserved.
+  BOOST_TEST(drift_without[2] > 100.0 * drift[2]);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -30,6 +30,9 @@ struct VehicleDiagnostics {
 VehicleDiagnostics vehicle_diagnostics(const Model& model, const Eigen::VectorXd& x, double t, std::size_t i);
 /// Diagnostics of every vehicle.
 std::vector<VehicleDiagnostics> diagnostics(const Model& model, const Eigen::VectorXd& x, double t);
+/// [J] potential energy stored in the model's two-point effectors (½ α |ψ|² of each constraint):
+/// with the vehicles' rotational and orbital energies, the total of a constrained system.
+double two_point_potential_energy(const Model& model, const Eigen::VectorXd& x);
 /// Diagnostics of vehicle i using a caller's workspace (no allocation: for per-step observers).
 VehicleDiagnostics vehicle_diagnostics(const Model& model, Workspace& ws, const Eigen::VectorXd& x, double t,
                                        std::size_t i);
