@@ -128,4 +128,30 @@ void check_rejected(F&& f, std::initializer_list<std::string> needles) {
   BOOST_TEST(thrown, "expected a ConfigurationError naming " << *needles.begin());
 }
 
+/// Observed orders log2(d[k−1]/d[k]) of a drift study under step halving, asserted in rk4's window
+/// 3.8–4.25 (VERIFICATION.md) — except the rotational energy, whose upper bound is
+/// `max_rotational_energy_order` (5.25 where rk4's O(h⁵) amplitude error on an oscillator shows).
+/// The orbital invariants are checked on the first two pairs only, the finest being at round-off.
+inline void check_drift_orders(const std::vector<Drift>& d, double max_rotational_energy_order) {
+  auto order = [](double coarse, double fine) { return std::log2(coarse / fine); };
+  for (std::size_t k = 1; k < d.size(); ++k) {
+    const double pE = order(d[k - 1].rotational_energy, d[k].rotational_energy);
+    const double pH = order(d[k - 1].H_rot, d[k].H_rot);
+    BOOST_TEST_MESSAGE("orders E_rot " << pE << ", H_rot " << pH);
+    BOOST_TEST(pE >= 3.8);
+    BOOST_TEST(pE <= max_rotational_energy_order);
+    BOOST_TEST(pH >= 3.8);
+    BOOST_TEST(pH <= 4.25);
+    if (k < 3) {
+      const double pEo = order(d[k - 1].orbital_energy, d[k].orbital_energy);
+      const double pHo = order(d[k - 1].H_orb, d[k].H_orb);
+      BOOST_TEST_MESSAGE("orders E_orb " << pEo << ", H_orb " << pHo);
+      BOOST_TEST(pEo >= 3.8);
+      BOOST_TEST(pEo <= 4.25);
+      BOOST_TEST(pHo >= 3.8);
+      BOOST_TEST(pHo <= 4.25);
+    }
+  }
+}
+
 }  // namespace ramus::test
