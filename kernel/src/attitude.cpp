@@ -5,14 +5,6 @@
 
 namespace ramus {
 
-Eigen::Matrix3d tilde(const Eigen::Vector3d& v) {
-  Eigen::Matrix3d m;
-  m << 0.0, -v.z(), v.y(),
-       v.z(), 0.0, -v.x(),
-       -v.y(), v.x(), 0.0;
-  return m;
-}
-
 Quaternion quat_multiply(const Quaternion& p, const Quaternion& q) {
   const double p0 = p[0], q0 = q[0];
   const Eigen::Vector3d pv = p.tail<3>(), qv = q.tail<3>();

@@ -1,6 +1,6 @@
 #include "ramus/kernel/back_substitution.hpp"
 
-#include <Eigen/LU>
+#include <Eigen/LU>  // fixed-size inverse()
 
 namespace ramus {
 
@@ -24,12 +24,15 @@ HubSystem& HubSystem::operator+=(const HubSystem& o) {
 }
 
 HubAccelerations solve_hub_system(const HubSystem& s) {
-  const Eigen::PartialPivLU<Eigen::Matrix3d> luA(s.A);
-  const Eigen::Matrix3d Ainv_B = luA.solve(s.B);
-  const Eigen::Vector3d Ainv_vecTrans = luA.solve(s.vecTrans);
+  // Closed-form 3×3 inverses (cofactors): A is the hub's articulated mass (eigenvalues ≥ the hub
+  // mass) and the Schur complement its articulated inertia, both symmetric positive definite
+  // for a physical vehicle, so no pivoting is needed.
+  const Eigen::Matrix3d A_inv = s.A.inverse();
+  const Eigen::Matrix3d Ainv_B = A_inv * s.B;
+  const Eigen::Vector3d Ainv_vecTrans = A_inv * s.vecTrans;
   const Eigen::Matrix3d schur = s.D - s.C * Ainv_B;
   HubAccelerations acc;
-  acc.omegaDot_BN_B = Eigen::PartialPivLU<Eigen::Matrix3d>(schur).solve(s.vecRot - s.C * Ainv_vecTrans);
+  acc.omegaDot_BN_B = schur.inverse() * (s.vecRot - s.C * Ainv_vecTrans);
   acc.rDDot_BN_B = Ainv_vecTrans - Ainv_B * acc.omegaDot_BN_B;
   return acc;
 }

@@ -55,7 +55,7 @@ void mass_properties(const Model& model, Workspace& ws, const Eigen::VectorXd& x
     double m = hub.m;
     Eigen::Vector3d m_c = hub.m * hub.r_BcB_B;
     Eigen::Vector3d m_cPrime = Eigen::Vector3d::Zero();
-    w.mass.I_PntB_B = parallel_axis(hub.I_PntBc_B, hub.m, hub.r_BcB_B);
+    w.mass.I_PntB_B = hub.I_PntB_B;
     w.mass.IPrime_PntB_B.setZero();
     const auto& effectors = v.state_effectors();
     for (std::size_t k = 0; k < effectors.size(); ++k) {

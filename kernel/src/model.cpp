@@ -66,15 +66,9 @@ Model::ResolvedEnd Model::resolve(const TwoPointEffector& e, const AttachPoint& 
                            "vehicle '" + p.vehicle + "' has no state effector with this name");
 }
 
-const Vehicle& Model::vehicle(std::size_t i) const {
-  if (i >= vehicles_.size())
-    throw ConfigurationError("model", "vehicle index", std::to_string(i),
-                             "out of range (" + std::to_string(vehicles_.size()) + " vehicles)");
-  return *vehicles_[i];
-}
-
-Vehicle& Model::vehicle(std::size_t i) {
-  return const_cast<Vehicle&>(static_cast<const Model&>(*this).vehicle(i));
+void Model::throw_vehicle_index(std::size_t i) const {
+  throw ConfigurationError("model", "vehicle index", std::to_string(i),
+                           "out of range (" + std::to_string(vehicles_.size()) + " vehicles)");
 }
 
 std::size_t Model::vehicle_index(std::string_view name) const {

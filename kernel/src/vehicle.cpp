@@ -1,6 +1,7 @@
 #include "ramus/kernel/vehicle.hpp"
 
 #include "ramus/kernel/error.hpp"
+#include "ramus/kernel/mass_properties.hpp"
 #include "ramus/kernel/validation.hpp"
 
 namespace ramus {
@@ -18,6 +19,7 @@ Vehicle::Vehicle(std::string name, const HubConfig& hub) : name_(std::move(name)
   validation::require_positive(owner, "mass [kg]", hub_.m);
   validation::require_inertia(owner, "I_PntBc_B [kg m^2]", hub_.I_PntBc_B);
   validation::require_finite(owner, "r_BcB_B [m]", hub_.r_BcB_B);
+  hub_.I_PntB_B = parallel_axis(hub_.I_PntBc_B, hub_.m, hub_.r_BcB_B);
 }
 
 void Vehicle::set_initial_state(const InitialState& initial) {

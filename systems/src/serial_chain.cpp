@@ -1,6 +1,7 @@
 // The articulated-body recursion of a serial chain on the hub: docs/models/serial_chain.md.
-// Spatial vectors are rotation first, (w; v) and (n; f), in link components about the link
-// origin; velocities relative to the inertial frame moving with B's current velocity (eq. 2).
+// Spatial vectors are rotation first, (w; v) and (n; f), all in B components about the point O
+// that coincides with B, in the inertial frame moving with B's current velocity (eq. 2): one
+// common frame for every link, so the recursion needs no link-to-link transforms (eqs. K1–B1).
 #include "ramus/systems/serial_chain.hpp"
 
 #include <cmath>
@@ -13,28 +14,33 @@ namespace ramus {
 namespace {
 
 struct LinkData {
-  Eigen::Matrix3d E;         ///< dcm_SiPi
-  Eigen::Vector3d r;         ///< [m] r_SiPi_Pi
   Eigen::Matrix3d dcm_BS;    ///< S_i → B
-  Eigen::Vector3d r_SB_B;    ///< [m] link origin relative to B
-  Eigen::Vector3d w, v;      ///< spatial velocity of link i in S_i (eq. K1)
-  double qDot = 0.0;         ///< joint rate, zero when locked
-  FrameKinematics frame;     ///< published segment kinematics
+  Eigen::Vector3d r_SB_B;    ///< [m] link origin (on the joint) relative to B
+  Eigen::Vector3d Sw, Sv;    ///< joint axis as a spatial motion vector about O (eq. K1)
+  Eigen::Vector3d w, v;      ///< [rad/s], [m/s] spatial velocity of link i about O (eq. K1)
+  double qDot = 0.0;         ///< [rad/s] or [m/s] joint rate, zero when locked
+  // Published segment kinematics (eq. 7), formed when first asked for after kinematics(): only
+  // segments with children or constraint ends are ever read during an evaluation.
+  mutable FrameKinematics frame;
+  mutable bool frame_current = false;
   Eigen::Vector3d r_ScB_B;   ///< [m] centre of mass relative to B
-  Eigen::Vector3d rDot_ScB_B;///< [m/s] its inertial derivative, in B
+  Eigen::Vector3d rDot_ScB_B;///< [m/s] its velocity in the frame moving with B's velocity, in B
   Eigen::Matrix3d I_PntSc_B; ///< [kg m²] inertia about Sc in B
+  Eigen::Matrix3d M;         ///< [kg m²] rigid inertia about O (eq. 1): I_PntSc_B + m (|r|² 1 − r rᵀ)
   Eigen::Vector3d cw, cv;    ///< velocity-product acceleration ĉ (eq. K2)
-  Eigen::Matrix3d MA, HA, KA;///< articulated inertia blocks (eqs. K3, A3)
-  Eigen::Vector3d pn, pf;    ///< articulated bias force
-  Eigen::Vector3d Uw, Uv;    ///< U = I^A ŝ (eq. A1)
-  double D_inv = 0.0;        ///< 1 / (ŝᵀ I^A ŝ)
-  double u_art = 0.0;        ///< τ − ŝᵀ p^A
+  Eigen::Matrix3d MA, HA, KA;///< articulated inertia blocks about O (eqs. K3, A2)
+  Eigen::Vector3d pn, pf;    ///< articulated bias force about O
+  Eigen::Vector3d Uw, Uv;    ///< U = 𝓘^A ŝ (eq. A1)
+  double D_inv = 0.0;        ///< 1 / (ŝᵀ 𝓘^A ŝ)
+  double u_art = 0.0;        ///< τ − ŝᵀ p̂^A
   Wrench ext;                ///< children's wrench on this segment, in S_i about its origin
+  bool loaded = false;       ///< ext is non-zero
 };
 
 struct ChainWorkspace final : EffectorWorkspace {
   explicit ChainWorkspace(std::size_t n) : links(n) {}
   std::vector<LinkData> links;
+  FrameKinematics hub;  ///< the hub's kinematics of this evaluation, for the published segments
   Eigen::Vector3d omega_BN_B = Eigen::Vector3d::Zero();
   // Articulated inertia and bias of the whole chain at B, in B (the hub slot of eq. A3)
   Eigen::Matrix3d M0, H0, K0;
@@ -48,10 +54,19 @@ struct ChainWorkspace final : EffectorWorkspace {
 ChainWorkspace& chain(EffectorWorkspace& ws) { return static_cast<ChainWorkspace&>(ws); }
 const ChainWorkspace& chain(const EffectorWorkspace& ws) { return static_cast<const ChainWorkspace&>(ws); }
 
-/// Frame rotated by +q about the unit axis s: cos q 1 − sin q [s×] + (1 − cos q) s sᵀ (eq. 4).
-Eigen::Matrix3d joint_rotation(const Eigen::Vector3d& s, double q) {
+/// R(q)ᵀ for the frame rotated by +q about the unit axis s (eq. 4):
+/// cos q 1 + sin q [s×] + (1 − cos q) s sᵀ.
+Eigen::Matrix3d joint_rotation_transpose(const Eigen::Vector3d& s, double q) {
   const double cq = std::cos(q), sq = std::sin(q);
-  return cq * Eigen::Matrix3d::Identity() - sq * tilde(s) + (1.0 - cq) * s * s.transpose();
+  Eigen::Matrix3d R = (1.0 - cq) * s * s.transpose();
+  R.diagonal().array() += cq;
+  R(0, 1) -= sq * s.z();
+  R(0, 2) += sq * s.y();
+  R(1, 0) += sq * s.z();
+  R(1, 2) -= sq * s.x();
+  R(2, 0) -= sq * s.y();
+  R(2, 1) += sq * s.x();
+  return R;
 }
 
 }  // namespace
@@ -81,10 +96,8 @@ SerialChain::SerialChain(std::string name, std::vector<ChainLink> links, std::st
     if (L.locked && L.qDot0 != 0.0)
       throw ConfigurationError(owner, "initial rate (joint locked)", validation::to_text(L.qDot0),
                                "a locked joint must start at rest");
-    // Eq. (1): rigid spatial inertia about S: M = I_c + m(cᵀc 1 − c cᵀ), H = m [c×], K = m 1.
-    M_.push_back(L.I_PntSc_S + L.m * (L.r_ScS_S.squaredNorm() * Eigen::Matrix3d::Identity() -
-                                      L.r_ScS_S * L.r_ScS_S.transpose()));
-    H_.push_back(L.m * tilde(L.r_ScS_S));
+    dcm_PS0_.push_back(L.dcm_S0P.transpose());
+    axis_P_.push_back(L.dcm_S0P.transpose() * L.axis_S);
     u_.push_back(L.u);
     profile_.emplace_back();
     locked_.push_back(L.locked ? 1 : 0);
@@ -167,15 +180,29 @@ const FrameKinematics& SerialChain::segment(std::size_t s, const EffectorWorkspa
   if (s >= links_.size())
     throw ConfigurationError(label(), "segment", std::to_string(s),
                              "out of range (" + std::to_string(links_.size()) + " segments, 0-based)");
-  return chain(ws).links[s].frame;
+  const ChainWorkspace& w = chain(ws);
+  const LinkData& d = w.links[s];
+  if (!d.frame_current) {  // eq. (7)
+    const Eigen::Matrix3d dcm_NB = w.hub.dcm_FN.transpose();
+    d.frame.dcm_FN = d.dcm_BS.transpose() * w.hub.dcm_FN;
+    d.frame.r_FN_N = w.hub.r_FN_N + dcm_NB * d.r_SB_B;
+    d.frame.v_FN_N = w.hub.v_FN_N + dcm_NB * (d.v + d.w.cross(d.r_SB_B));
+    d.frame.omega_FN_F = d.dcm_BS.transpose() * d.w;
+    d.frame_current = true;
+  }
+  return d.frame;
 }
 
 void SerialChain::set_segment_wrench(std::size_t s, const Wrench& w, EffectorWorkspace& ws) const {
-  chain(ws).links.at(s).ext = w;
+  LinkData& d = chain(ws).links.at(s);
+  d.ext = w;
+  d.loaded = true;
 }
 
 void SerialChain::add_segment_wrench(std::size_t s, const Wrench& w, EffectorWorkspace& ws) const {
-  chain(ws).links.at(s).ext += w;
+  LinkData& d = chain(ws).links.at(s);
+  d.ext += w;
+  d.loaded = true;
 }
 
 double SerialChain::joint_force(std::size_t i, double q, double qDot, double t) const {
@@ -187,43 +214,49 @@ double SerialChain::joint_force(std::size_t i, double q, double qDot, double t) 
 void SerialChain::kinematics(const FrameKinematics& hub, ConstStateBlock x, EffectorWorkspace& wsb) const {
   ChainWorkspace& ws = chain(wsb);
   const Eigen::Index n = static_cast<Eigen::Index>(links_.size());
-  const Eigen::Matrix3d dcm_NB = hub.dcm_FN.transpose();
+  ws.hub = hub;
   ws.omega_BN_B = hub.omega_FN_F;
   for (std::size_t i = 0; i < links_.size(); ++i) {
     const ChainLink& L = links_[i];
     LinkData& d = ws.links[i];
     const double q = x[static_cast<Eigen::Index>(i)];
     d.qDot = locked_[i] ? 0.0 : x[n + static_cast<Eigen::Index>(i)];
-    // Joint transform, eq. (4)
-    if (L.type == JointType::revolute) {
-      d.E = joint_rotation(L.axis_S, q) * L.dcm_S0P;
-      d.r = L.r_S0P_P;
+    // Joint transform, eq. (4), composed into B: dcm_BS = dcm_BP dcm_PS0 R(q)ᵀ (revolute).
+    const Eigen::Vector3d r_S0P = L.type == JointType::prismatic ? Eigen::Vector3d(L.r_S0P_P + q * axis_P_[i])
+                                                                  : L.r_S0P_P;
+    Eigen::Vector3d w_p = hub.omega_FN_F, v_p = Eigen::Vector3d::Zero();  // v̂_0 = (ω; 0), eq. (2)
+    Eigen::Matrix3d dcm_BS0 = dcm_PS0_[i];
+    if (i == 0) {
+      d.r_SB_B = r_S0P;
+      d.Sw = axis_P_[i];
     } else {
-      d.E = L.dcm_S0P;
-      d.r = L.r_S0P_P + q * (L.dcm_S0P.transpose() * L.axis_S);
+      const LinkData& p = ws.links[i - 1];
+      dcm_BS0 = p.dcm_BS * dcm_PS0_[i];
+      d.r_SB_B = p.r_SB_B + p.dcm_BS * r_S0P;
+      d.Sw = p.dcm_BS * axis_P_[i];
+      w_p = p.w;
+      v_p = p.v;
     }
-    // Parent: the hub (v̂_0 = (ω; 0), eq. 2) or link i−1
-    const Eigen::Matrix3d dcm_BP = i == 0 ? Eigen::Matrix3d::Identity() : ws.links[i - 1].dcm_BS;
-    const Eigen::Vector3d r_PB_B = i == 0 ? Eigen::Vector3d::Zero() : ws.links[i - 1].r_SB_B;
-    const Eigen::Vector3d w_p = i == 0 ? hub.omega_FN_F : ws.links[i - 1].w;
-    const Eigen::Vector3d v_p = i == 0 ? Eigen::Vector3d::Zero() : ws.links[i - 1].v;
-    d.dcm_BS = dcm_BP * d.E.transpose();
-    d.r_SB_B = r_PB_B + dcm_BP * d.r;
-    // Eq. (K1): v̂_i = X_i v̂_{i−1} + ŝ_i q̇
-    d.w = d.E * w_p;
-    d.v = d.E * (v_p - d.r.cross(w_p));
-    if (L.type == JointType::revolute) d.w += L.axis_S * d.qDot;
-    else d.v += L.axis_S * d.qDot;
-    // Published segment kinematics, eq. (7)
-    d.frame.dcm_FN = d.dcm_BS.transpose() * hub.dcm_FN;
-    d.frame.r_FN_N = hub.r_FN_N + dcm_NB * d.r_SB_B;
-    d.frame.v_FN_N = hub.v_FN_N + dcm_NB * (d.dcm_BS * d.v);
-    d.frame.omega_FN_F = d.w;
-    // Centre of mass, eq. (5)
+    d.dcm_BS = L.type == JointType::revolute ? Eigen::Matrix3d(dcm_BS0 * joint_rotation_transpose(L.axis_S, q))
+                                             : dcm_BS0;
+    // Eq. (K1): ŝ about O, v̂_i = v̂_{i−1} + ŝ_i q̇_i
+    if (L.type == JointType::revolute) {
+      d.Sv = d.r_SB_B.cross(d.Sw);
+    } else {
+      d.Sv = d.Sw;
+      d.Sw.setZero();
+    }
+    d.w = w_p + d.Sw * d.qDot;
+    d.v = v_p + d.Sv * d.qDot;
+    d.frame_current = false;
+    // Centre of mass and inertia, eqs. (5) and (1)
     d.r_ScB_B = d.r_SB_B + d.dcm_BS * L.r_ScS_S;
-    d.rDot_ScB_B = d.dcm_BS * (d.v + d.w.cross(L.r_ScS_S));
+    d.rDot_ScB_B = d.v + d.w.cross(d.r_ScB_B);
     d.I_PntSc_B = d.dcm_BS * L.I_PntSc_S * d.dcm_BS.transpose();
+    d.M = d.I_PntSc_B - L.m * d.r_ScB_B * d.r_ScB_B.transpose();
+    d.M.diagonal().array() += L.m * d.r_ScB_B.squaredNorm();
     d.ext = Wrench{};
+    d.loaded = false;
   }
 }
 
@@ -240,15 +273,15 @@ void SerialChain::mass_properties(ConstStateBlock, EffectorWorkspace& wsb, MassP
     const LinkData& d = ws.links[i];
     const Eigen::Vector3d& r = d.r_ScB_B;
     const Eigen::Vector3d rPrime = d.rDot_ScB_B - omega.cross(r);
-    // Eq. (6): I_PntB and its B-frame derivative
-    const Eigen::Matrix3d omega_rel = tilde(d.dcm_BS * d.w - omega);
+    // Eq. (6): I_PntB and its B-frame derivative; [ω_rel×] I − I [ω_rel×] = X + Xᵀ, X = [ω_rel×] I.
+    const Eigen::Matrix3d X = tilde(d.w - omega) * d.I_PntSc_B;
     ws.m += m;
     ws.h += m * r;
     ws.hPrime += m * rPrime;
-    ws.I_ch += d.I_PntSc_B + m * (r.squaredNorm() * Eigen::Matrix3d::Identity() - r * r.transpose());
-    ws.IPrime_ch += omega_rel * d.I_PntSc_B - d.I_PntSc_B * omega_rel +
-                    m * (2.0 * r.dot(rPrime) * Eigen::Matrix3d::Identity() - rPrime * r.transpose() -
-                         r * rPrime.transpose());
+    ws.I_ch += d.M;
+    const Eigen::Matrix3d r_rPrime = r * rPrime.transpose();
+    ws.IPrime_ch += X + X.transpose() - m * (r_rPrime + r_rPrime.transpose());
+    ws.IPrime_ch.diagonal().array() += 2.0 * m * r.dot(rPrime);
   }
   out.m = ws.m;
   out.r_CB_B = ws.m > 0.0 ? Eigen::Vector3d(ws.h / ws.m) : Eigen::Vector3d::Zero();
@@ -261,85 +294,64 @@ void SerialChain::contributions(const FrameKinematics& hub, const Eigen::Vector3
                                 ConstStateBlock x, EffectorWorkspace& wsb, HubSystem& s) const {
   ChainWorkspace& ws = chain(wsb);
   const Eigen::Index n = static_cast<Eigen::Index>(links_.size());
-  // Eqs. (K2)–(K3): velocity-product accelerations, bias forces, rigid inertias.
+  // Eqs. (K2)–(K3): velocity-product accelerations, bias forces, rigid inertias, all about O.
   for (std::size_t i = 0; i < links_.size(); ++i) {
-    const ChainLink& L = links_[i];
+    const double m = links_[i].m;
     LinkData& d = ws.links[i];
-    if (L.type == JointType::revolute) {
-      d.cw = d.w.cross(L.axis_S * d.qDot);
-      d.cv = d.v.cross(L.axis_S * d.qDot);
-    } else {
-      d.cw.setZero();
-      d.cv = d.w.cross(L.axis_S * d.qDot);
+    // ĉ = v̂ × ŝ q̇ = (w × Sw; w × Sv + v × Sw) q̇
+    d.cw = d.w.cross(d.Sw) * d.qDot;
+    d.cv = (d.w.cross(d.Sv) + d.v.cross(d.Sw)) * d.qDot;
+    const Eigen::Vector3d m_r = m * d.r_ScB_B;
+    d.MA = d.M;
+    d.HA = tilde(m_r);
+    d.KA = m * Eigen::Matrix3d::Identity();
+    const Eigen::Vector3d hn = d.M * d.w + m_r.cross(d.v);  // 𝓘 v̂, angular part
+    const Eigen::Vector3d hf = d.w.cross(m_r) + m * d.v;    // linear part
+    d.pn = d.w.cross(hn) + d.v.cross(hf);                   // v̂ ×* 𝓘 v̂
+    d.pf = d.w.cross(hf);
+    if (d.loaded) {  // − f̂_ext, moved from the segment origin to O
+      const Eigen::Vector3d f_B = d.dcm_BS * d.ext.force_F;
+      d.pn -= d.dcm_BS * d.ext.torque_PntF_F + d.r_SB_B.cross(f_B);
+      d.pf -= f_B;
     }
-    d.MA = M_[i];
-    d.HA = H_[i];
-    d.KA = L.m * Eigen::Matrix3d::Identity();
-    const Eigen::Vector3d hn = d.MA * d.w + d.HA * d.v;               // 𝓘 v̂, angular part
-    const Eigen::Vector3d hf = d.HA.transpose() * d.w + L.m * d.v;    // linear part
-    d.pn = d.w.cross(hn) + d.v.cross(hf) - d.ext.torque_PntF_F;       // v̂ ×* 𝓘 v̂ − f̂_ext
-    d.pf = d.w.cross(hf) - d.ext.force_F;
   }
-  ws.M0.setZero();
-  ws.H0.setZero();
-  ws.K0.setZero();
-  ws.n0.setZero();
-  ws.f0.setZero();
-  // Eqs. (A1)–(A3): inward pass.
+  // Eqs. (A1)–(A3): inward pass; every link's terms are already about O in B.
   for (std::size_t ii = links_.size(); ii-- > 0;) {
-    const ChainLink& L = links_[ii];
     LinkData& d = ws.links[ii];
     if (!locked_[ii]) {
-      const double q = x[static_cast<Eigen::Index>(ii)];
-      const double tau = joint_force(ii, q, x[n + static_cast<Eigen::Index>(ii)], t);
-      const Eigen::Vector3d& a = L.axis_S;
-      if (L.type == JointType::revolute) {
-        d.Uw = d.MA * a;
-        d.Uv = d.HA.transpose() * a;
-        d.D_inv = 1.0 / a.dot(d.Uw);
-        d.u_art = tau - a.dot(d.pn);
-      } else {
-        d.Uw = d.HA * a;
-        d.Uv = d.KA * a;
-        d.D_inv = 1.0 / a.dot(d.Uv);
-        d.u_art = tau - a.dot(d.pf);
-      }
-      d.MA -= d.D_inv * d.Uw * d.Uw.transpose();
-      d.HA -= d.D_inv * d.Uw * d.Uv.transpose();
-      d.KA -= d.D_inv * d.Uv * d.Uv.transpose();
+      const double tau = joint_force(ii, x[static_cast<Eigen::Index>(ii)], x[n + static_cast<Eigen::Index>(ii)], t);
+      d.Uw = d.MA * d.Sw + d.HA * d.Sv;
+      d.Uv = d.HA.transpose() * d.Sw + d.KA * d.Sv;
+      d.D_inv = 1.0 / (d.Sw.dot(d.Uw) + d.Sv.dot(d.Uv));
+      d.u_art = tau - d.Sw.dot(d.pn) - d.Sv.dot(d.pf);
+      d.MA.noalias() -= d.D_inv * d.Uw * d.Uw.transpose();
+      d.HA.noalias() -= d.D_inv * d.Uw * d.Uv.transpose();
+      d.KA.noalias() -= d.D_inv * d.Uv * d.Uv.transpose();
       const double k = d.u_art * d.D_inv;
       d.pn += d.MA * d.cw + d.HA * d.cv + d.Uw * k;
       d.pf += d.HA.transpose() * d.cw + d.KA * d.cv + d.Uv * k;
     }
-    // Eq. (A3): congruence into the parent (or the hub slot), X_iᵀ 𝓘^a X_i and X_iᵀ p̂^a.
-    const Eigen::Matrix3d Et = d.E.transpose();
-    const Eigen::Matrix3d Mr = Et * d.MA * d.E, Hr = Et * d.HA * d.E, Kr = Et * d.KA * d.E;
-    const Eigen::Matrix3d rt = tilde(d.r);
-    const Eigen::Matrix3d Hr_rt = Hr * rt;
-    const Eigen::Matrix3d Mp = Mr - Hr_rt - Hr_rt.transpose() - rt * Kr * rt;
-    const Eigen::Matrix3d Hp = Hr + rt * Kr;
-    const Eigen::Vector3d fp = Et * d.pf;
-    const Eigen::Vector3d np = Et * d.pn + d.r.cross(fp);
     if (ii == 0) {
-      ws.M0 += Mp;
-      ws.H0 += Hp;
-      ws.K0 += Kr;
-      ws.n0 += np;
-      ws.f0 += fp;
+      ws.M0 = d.MA;
+      ws.H0 = d.HA;
+      ws.K0 = d.KA;
+      ws.n0 = d.pn;
+      ws.f0 = d.pf;
     } else {
       LinkData& p = ws.links[ii - 1];
-      p.MA += Mp;
-      p.HA += Hp;
-      p.KA += Kr;
-      p.pn += np;
-      p.pf += fp;
+      p.MA += d.MA;
+      p.HA += d.HA;
+      p.KA += d.KA;
+      p.pn += d.pn;
+      p.pf += d.pf;
     }
   }
   // Eqs. (C1)–(C2): the chain's terms beyond its rigid mass, which the hub adds itself.
   const Eigen::Vector3d& omega = hub.omega_FN_F;
   const Eigen::Vector3d g_B = hub.dcm_FN * g_N;
   const Eigen::Matrix3d h_tilde = tilde(ws.h);
-  const Eigen::Matrix3d A = ws.K0 - ws.m * Eigen::Matrix3d::Identity();
+  Eigen::Matrix3d A = ws.K0;
+  A.diagonal().array() -= ws.m;
   const Eigen::Matrix3d C = ws.H0 - h_tilde;
   s.A += A;
   s.B += ws.H0.transpose() + h_tilde;
@@ -356,35 +368,29 @@ Eigen::Vector3d SerialChain::derivatives(const FrameKinematics& hub, const Eigen
   const Eigen::Index n = static_cast<Eigen::Index>(links_.size());
   const Eigen::Vector3d& omega = hub.omega_FN_F;
   const Eigen::Vector3d g_B = hub.dcm_FN * g_N;
-  // Eq. (B1): â_0 = (ω̇; r̈_B − g_B), outward.
+  // Eq. (B1): â_0 = (ω̇; r̈_B − g_B), outward; â_i = â_{i−1} + ĉ_i + ŝ_i q̈_i.
+  const Eigen::Vector3d a_0 = acc.rDDot_BN_B - g_B;
   Eigen::Vector3d alpha = acc.omegaDot_BN_B;
-  Eigen::Vector3d a = acc.rDDot_BN_B - g_B;
+  Eigen::Vector3d a = a_0;
   Eigen::Vector3d m_rPrimePrime = Eigen::Vector3d::Zero();
   for (std::size_t i = 0; i < links_.size(); ++i) {
-    const ChainLink& L = links_[i];
-    LinkData& d = ws.links[i];
-    const Eigen::Vector3d alpha_i = d.E * alpha + d.cw;
-    Eigen::Vector3d a_i = d.E * (a - d.r.cross(alpha)) + d.cv;
-    double qDDot = 0.0;
-    if (!locked_[i]) {
-      qDDot = (d.u_art - d.Uw.dot(alpha_i) - d.Uv.dot(a_i)) * d.D_inv;
-    }
-    alpha = alpha_i;
-    a = a_i;
-    if (L.type == JointType::revolute) alpha += L.axis_S * qDDot;
-    else a += L.axis_S * qDDot;
+    const double m = links_[i].m;
+    const LinkData& d = ws.links[i];
+    alpha += d.cw;
+    a += d.cv;
+    const double qDDot = locked_[i] ? 0.0 : (d.u_art - d.Uw.dot(alpha) - d.Uv.dot(a)) * d.D_inv;
+    alpha += d.Sw * qDDot;
+    a += d.Sv * qDDot;
     dxdt[static_cast<Eigen::Index>(i)] = d.qDot;
     dxdt[n + static_cast<Eigen::Index>(i)] = qDDot;
-    if (L.m > 0.0) {
-      // Eq. (8): centre-of-mass acceleration relative to free fall, then its B-frame second
-      // derivative relative to B: r'' = r̈ − ω̇ × r − 2 ω × r' − ω × (ω × r).
-      const Eigen::Vector3d& c = L.r_ScS_S;
-      const Eigen::Vector3d a_c = a + d.w.cross(d.v) + alpha.cross(c) + d.w.cross(d.w.cross(c));
+    if (m > 0.0) {
+      // Eq. (8): centre-of-mass acceleration relative to B's (spatial to classical), then its
+      // B-frame second derivative: r'' = r̈ − ω̇ × r − 2 ω × r' − ω × (ω × r).
       const Eigen::Vector3d& r = d.r_ScB_B;
+      const Eigen::Vector3d rDDot_rel = a - a_0 + d.w.cross(d.v) + alpha.cross(r) + d.w.cross(d.w.cross(r));
       const Eigen::Vector3d rPrime = d.rDot_ScB_B - omega.cross(r);
-      const Eigen::Vector3d rDDot_rel = d.dcm_BS * a_c - (acc.rDDot_BN_B - g_B);
-      m_rPrimePrime += L.m * (rDDot_rel - acc.omegaDot_BN_B.cross(r) - 2.0 * omega.cross(rPrime) -
-                              omega.cross(omega.cross(r)));
+      m_rPrimePrime += m * (rDDot_rel - acc.omegaDot_BN_B.cross(r) - 2.0 * omega.cross(rPrime) -
+                            omega.cross(omega.cross(r)));
     }
   }
   return m_rPrimePrime;
@@ -398,7 +404,7 @@ EnergyMomentumContribution SerialChain::energy_momentum(const FrameKinematics&, 
     const ChainLink& L = links_[i];
     const LinkData& d = ws.links[i];
     // Eq. (9)
-    const Eigen::Vector3d omega_SN_B = d.dcm_BS * d.w;
+    const Eigen::Vector3d& omega_SN_B = d.w;
     e.H_PntB_B += d.I_PntSc_B * omega_SN_B + L.m * d.r_ScB_B.cross(d.rDot_ScB_B);
     e.kinetic_energy += 0.5 * omega_SN_B.dot(d.I_PntSc_B * omega_SN_B) + 0.5 * L.m * d.rDot_ScB_B.squaredNorm();
     if (!locked_[i]) {

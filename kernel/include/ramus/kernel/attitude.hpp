@@ -13,7 +13,13 @@ namespace ramus {
 using Quaternion = Eigen::Vector4d;
 
 /// [v×]: the matrix with tilde(a) b = a × b.
-Eigen::Matrix3d tilde(const Eigen::Vector3d& v);
+inline Eigen::Matrix3d tilde(const Eigen::Vector3d& v) {
+  Eigen::Matrix3d m;
+  m << 0.0, -v.z(), v.y(),
+       v.z(), 0.0, -v.x(),
+       -v.y(), v.x(), 0.0;
+  return m;
+}
 
 /// Hamilton product p ⊗ q.
 Quaternion quat_multiply(const Quaternion& p, const Quaternion& q);

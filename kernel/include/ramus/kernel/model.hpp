@@ -54,8 +54,15 @@ class Model {
   const Eigen::VectorXd& initial_state() const;
 
   std::size_t vehicle_count() const { return vehicles_.size(); }
-  const Vehicle& vehicle(std::size_t i) const;
-  Vehicle& vehicle(std::size_t i);
+  /// Vehicle i; throws ConfigurationError when out of range.
+  const Vehicle& vehicle(std::size_t i) const {
+    if (i >= vehicles_.size()) throw_vehicle_index(i);
+    return *vehicles_[i];
+  }
+  Vehicle& vehicle(std::size_t i) {
+    if (i >= vehicles_.size()) throw_vehicle_index(i);
+    return *vehicles_[i];
+  }
   /// Index of the vehicle called `name`; throws ConfigurationError when there is none.
   std::size_t vehicle_index(std::string_view name) const;
   const GravityModel* gravity() const { return gravity_.get(); }
@@ -72,6 +79,7 @@ class Model {
 
  private:
   void require_finalized(const char* what) const;
+  [[noreturn]] void throw_vehicle_index(std::size_t i) const;
   void build();  // the work of finalize(), rolled back by it on an exception
 
   std::vector<std::unique_ptr<Vehicle>> vehicles_;

@@ -26,6 +26,7 @@ struct HubParameters {
   double m = 0.0;                                         ///< [kg]
   Eigen::Matrix3d I_PntBc_B = Eigen::Matrix3d::Zero();    ///< [kg m²]
   Eigen::Vector3d r_BcB_B = Eigen::Vector3d::Zero();      ///< [m]
+  Eigen::Matrix3d I_PntB_B = Eigen::Matrix3d::Zero();     ///< [kg m²] about B (parallel axis, derived)
 };
 
 /// The point whose position and velocity an initial state gives: the hub origin B, or the

@@ -92,8 +92,10 @@ class SerialChain : public StateEffector {
 
   std::string kind_;
   std::vector<ChainLink> links_;
-  // Constant spatial inertia blocks of each link about S, in S (eq. 1)
-  std::vector<Eigen::Matrix3d> M_, H_;
+  // Constants of each joint (eq. 4): dcm_PS0 = dcm_S0Pᵀ, and the joint axis in the parent,
+  // axis_P = dcm_PS0 axis_S (a revolute axis is fixed in both frames; a prismatic one too).
+  std::vector<Eigen::Matrix3d> dcm_PS0_;
+  std::vector<Eigen::Vector3d> axis_P_;
   // Inputs
   std::vector<double> u_;
   std::vector<MotorProfile> profile_;
