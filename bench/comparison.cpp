@@ -5,8 +5,10 @@
 #include <optional>
 #include <vector>
 
+#include "allocation_counter.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/system.hpp"
+#include "ramus/steppers/odeint_steppers.hpp"
 #include "ramus/steppers/stepper_list.hpp"
 
 namespace ramus::bench {
@@ -17,6 +19,8 @@ ComparisonSettings ComparisonSettings::full() {
   s.tolerances = {1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-11, 1e-12};
   s.timing = {3, 0.05, 200};
   s.rhs_batches = 31;
+  s.drift_span_factor = 10.0;
+  s.overhead_rounds = 15;
   return s;
 }
 
@@ -26,6 +30,10 @@ ComparisonSettings ComparisonSettings::quick() {
   s.tolerances = {1e-6, 1e-9, 1e-12};
   s.timing = {3, 0.0, 3};  // the median of three filters out one descheduled run
   s.rhs_batches = 5;
+  s.drift_span_factor = 2.0;
+  s.drift_samples = 40;
+  s.overhead_rounds = 5;
+  s.overhead_run_seconds = 1e-3;
   return s;
 }
 
@@ -52,10 +60,27 @@ RunResult run_once(const Scenario& scenario, const System& system, const Propaga
         timing, [&] { x = scenario.x0; },
         [&] { r.stats = propagate(system, x, times, settings, scenario.inputs); });
     r.error = scenario.error(x);
+    x = scenario.x0;
+    const std::uint64_t before = allocations_so_far();
+    propagate(system, x, times, settings, scenario.inputs);
+    r.allocations = allocations_so_far() - before;
   } catch (const IntegrationError& e) {
     r.failure = e.what();
   }
   return r;
+}
+
+/// allocs_per_step of runs [first, end) of one stepper: the slope between neighbours.
+void allocation_slopes(std::vector<RunResult>& runs, std::size_t first) {
+  for (std::size_t k = first; k + 1 < runs.size(); ++k) {
+    RunResult& a = runs[k];
+    RunResult& b = runs[k + 1];
+    if (!a.ok() || !b.ok() || a.stats.steps == b.stats.steps) continue;
+    const double slope = (static_cast<double>(b.allocations) - static_cast<double>(a.allocations)) /
+                         (static_cast<double>(b.stats.steps) - static_cast<double>(a.stats.steps));
+    b.allocs_per_step = slope;
+    if (std::isnan(a.allocs_per_step)) a.allocs_per_step = slope;
+  }
 }
 
 void fixed_ladder(const Scenario& scenario, const System& system, const std::string& stepper,
@@ -112,10 +137,30 @@ ScenarioComparison compare_steppers(const Scenario& scenario, std::span<const st
   c.rhs = time_batches(settings.rhs_batches, settings.rhs_batch_seconds,
                        [&] { system(scenario.x0, dxdt, scenario.t0); });
 
+  {
+    odeint_steppers::rk4 rk4;
+    Eigen::VectorXd x = scenario.x0;
+    c.rk4_step = time_batches(settings.rhs_batches, settings.rhs_batch_seconds, [&] {
+      x = scenario.x0;
+      rk4.do_step(std::cref(system), x, scenario.t0, scenario.dt0);
+    });
+  }
+
+  bool with_rk4 = false;
   for (const std::string& stepper : steppers) {
+    const std::size_t first = c.runs.size();
     if (stepper_info(stepper).adaptive) tolerance_ladder(scenario, system, stepper, settings, c.runs);
     else fixed_ladder(scenario, system, stepper, settings, c.runs);
+    allocation_slopes(c.runs, first);
+    with_rk4 = with_rk4 || stepper == "rk4";
   }
+  if (with_rk4) {
+    const double step_seconds = 4.0 * c.rhs.per_call.median;
+    const auto steps = static_cast<std::uint64_t>(std::max(20.0, settings.overhead_run_seconds / step_seconds));
+    c.overhead = measure_driver_overhead(scenario, scenario.first_step("rk4"), steps, settings.overhead_rounds);
+  }
+  c.drift = long_run_drift(scenario, scenario.first_step("rk4"), settings.drift_span_factor * (c.t1 - c.t0),
+                           settings.drift_samples);
   return c;
 }
 

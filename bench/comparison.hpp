@@ -3,12 +3,16 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <cstdint>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "driver_overhead.hpp"
+#include "drift.hpp"
 #include "ramus/steppers/propagate.hpp"
 #include "scenario.hpp"
 #include "timing.hpp"
@@ -24,6 +28,12 @@ struct ComparisonSettings {
   /// Errors below this are within ~100× of the accumulated round-off of 10⁴–10⁵ steps
   /// (N·ε ≈ 1e-12): an observed order that involves one is flagged, not meaningful.
   double roundoff_floor = 1e-12;
+  /// Long-run drift: the span as a multiple of the scenario's, and the samples along it.
+  double drift_span_factor = 10.0;
+  int drift_samples = 200;
+  /// Driver overhead: rounds of the three interleaved propagations, each about this long.
+  int overhead_rounds = 15;
+  double overhead_run_seconds = 4e-3;  ///< [s]
 
   /// 6 levels, 7 tolerances 1e-6 … 1e-12, ≥ 3 runs and ≥ 50 ms per timing.
   static ComparisonSettings full();
@@ -43,12 +53,26 @@ struct RunResult {
   bool order_at_roundoff = false;  ///< one of the two errors is below the round-off floor
   PropagationStats stats;
   TimingSummary time;   ///< [s] wall time of one propagation
+  std::uint64_t allocations = 0;  ///< heap allocations of one whole propagation (setup included)
+  /// Heap allocations per step: the slope of `allocations` against the steps between this run
+  /// and the neighbouring run of the same stepper (the setup's allocations cancel); NaN alone.
+  double allocs_per_step = std::numeric_limits<double>::quiet_NaN();
   std::string failure;  ///< the IntegrationError's message; empty when the run succeeded
 
   bool ok() const { return failure.empty(); }
   double evals_per_step() const;
   double ns_per_eval() const;  ///< [ns] median time / evaluations
   double ns_per_step() const;  ///< [ns] median time / accepted steps
+};
+
+/// A peer simulator's figures on the same scenario (MuJoCo: bench/peers/mujoco), filled by the
+/// caller; its runs use the RunResult fields that apply (dt, error, order, steps, evaluations, time).
+struct PeerFigures {
+  std::string name;          ///< "mujoco"
+  BatchTiming forward;       ///< [s] one evaluation of its dynamics (mj_forward) at x0
+  BatchTiming step;          ///< [s] one rk4 step at dt0 (mj_step)
+  double accel_mismatch = 0.0;  ///< [1] same-model check: largest relative difference of the accelerations
+  std::vector<RunResult> rk4;   ///< its rk4 ladder, the same steps as ramus's
 };
 
 struct ScenarioComparison {
@@ -62,7 +86,12 @@ struct ScenarioComparison {
   double t0 = 0.0, t1 = 0.0;  ///< [s]
   double dt0 = 0.0;           ///< [s] first trial step of the adaptive steppers
   BatchTiming rhs;            ///< [s] one bare right-hand-side evaluation at x0
+  BatchTiming rk4_step;       ///< [s] one bare rk4 step of dt0 from x0 (Odeint's do_step)
   std::vector<RunResult> runs;
+  std::optional<DriverOverhead> overhead;  ///< when rk4 is selected
+  Drift drift;                             ///< long-run drift (NaN where not conserved)
+  std::optional<PeerFigures> peer;         ///< MuJoCo's figures, when built and the scenario maps
+  std::string peer_unsupported;            ///< why not, when built and it does not
 };
 
 /// Runs the ladder of every stepper in `steppers` (names of ramus::stepper_list()) on `scenario`.

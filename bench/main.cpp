@@ -1,4 +1,5 @@
 // ramus-bench: the integrator-comparison executable (DESIGN §8). Reports; asserts nothing.
+#include <cmath>
 #include <exception>
 #include <fstream>
 #include <iostream>
@@ -7,11 +8,54 @@
 
 #include "comparison.hpp"
 #include "options.hpp"
+#include "plots.hpp"
 #include "report.hpp"
 #include "scenarios.hpp"
+#ifdef RAMUS_HAVE_MUJOCO
+#include "mujoco_peer.hpp"
+#endif
+
+namespace {
+
+using namespace ramus::bench;
+
+/// MuJoCo's figures on the scenario, as the report's PeerFigures (nothing when not built).
+void add_peer(const Scenario& scenario, const ComparisonSettings& settings, ScenarioComparison& c) {
+#ifdef RAMUS_HAVE_MUJOCO
+  const mujoco::PeerResult result = mujoco::compare(scenario, settings);
+  if (!result.comparison) {
+    c.peer_unsupported = result.unsupported;
+    return;
+  }
+  const mujoco::PeerComparison& m = *result.comparison;
+  PeerFigures p;
+  p.name = "mujoco";
+  p.forward = m.forward;
+  p.step = m.step;
+  p.accel_mismatch = m.max_accel_mismatch();
+  for (const mujoco::PeerRun& run : m.rk4) {
+    RunResult r;
+    r.stepper = "mujoco_rk4";
+    r.dt = run.dt;
+    r.error = run.error;
+    r.observed_order = run.observed_order;
+    r.order_at_roundoff = !std::isnan(run.observed_order) && run.error.max() < settings.roundoff_floor;
+    r.stats.steps = run.steps;
+    r.stats.evaluations = 4 * run.steps;  // mj_forward-equivalent stages of RK4
+    r.time = run.time;
+    p.rk4.push_back(std::move(r));
+  }
+  c.peer = std::move(p);
+#else
+  (void)scenario;
+  (void)settings;
+  (void)c;
+#endif
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
-  using namespace ramus::bench;
   const std::vector<std::string_view> args(argv + 1, argv + argc);
   Options options;
   try {
@@ -41,15 +85,23 @@ int main(int argc, char** argv) {
     }
     const ComparisonSettings settings = options.quick ? ComparisonSettings::quick() : ComparisonSettings::full();
     print_legend(std::cout, settings, options.quick);
+    std::vector<ScenarioComparison> comparisons;
     std::vector<ScenarioComparison> chains;  // for the cost-vs-N table
     for (const std::string& name : options.scenarios) {
       const Scenario scenario = find_scenario(name)->make();
-      const ScenarioComparison comparison = compare_steppers(scenario, options.steppers, settings);
+      ScenarioComparison comparison = compare_steppers(scenario, options.steppers, settings);
+      if (!options.no_peer) add_peer(scenario, settings, comparison);
       print_table(std::cout, comparison);
       if (csv.is_open()) write_csv_rows(csv, comparison);
       if (comparison.chain_links > 0) chains.push_back(comparison);
+      comparisons.push_back(std::move(comparison));
     }
     print_chain_cost(std::cout, chains);
+    print_targets(std::cout, comparisons);
+    if (options.plot_dir) {
+      write_plots(*options.plot_dir, comparisons);
+      std::cout << "\nplots written to " << *options.plot_dir << '\n';
+    }
     if (csv.is_open() && !csv.flush()) {
       std::cerr << "ramus-bench: writing '" << *options.csv_path << "' failed\n";
       return 1;

@@ -101,7 +101,9 @@ Scenario wheels_scenario(const std::vector<Eigen::Vector3d>& axes, const std::st
   // Wheel momentum ≈ 80 N m s per wheel against a hub inertia ≈ 800 kg m²; fastest mode
   // (eigenvalues of the Jacobian, sampled along the run) 0.22 rad/s (3 wheels), 0.25 rad/s (4):
   // rk4 at 0.5 s has ω·dt ≤ 0.13, Euler starts at ω·dt ≤ 0.006.
-  return converged_scenario(model, 30.0, 0.5, 0.025, setup);
+  Scenario s = converged_scenario(model, 30.0, 0.5, 0.025, setup);
+  s.conserves = {true, true};  // no motor torque, no friction
+  return s;
 }
 
 // ---- chains --------------------------------------------------------------------------------
@@ -184,9 +186,12 @@ Scenario make_panels2() {
   sc.add_state_effector(std::make_shared<HingedRigidBody>("panel2", basilisk_panel(2)));
   // Fastest mode 0.88 rad/s (eigenvalues of the Jacobian at x0): rk4 at 0.2 s has ω·dt ≈ 0.18;
   // Euler starts at 0.01 s, ω·dt ≈ 0.009.
-  return converged_scenario(model, 20.0, 0.2, 0.01,
-                            "panels 100 kg, I_c = diag(100, 50, 50) kg m2, d = 1.5 m, hinges (+-0.5, 0, 1) m, "
-                            "k = 100 N m/rad, c = 0, theta0 = 5 deg; C at rest at N, omega0 = (0.1, -0.1, 0.1) rad/s");
+  Scenario s = converged_scenario(model, 20.0, 0.2, 0.01,
+                                  "panels 100 kg, I_c = diag(100, 50, 50) kg m2, d = 1.5 m, hinges (+-0.5, 0, 1) m, "
+                                  "k = 100 N m/rad, c = 0, theta0 = 5 deg; C at rest at N, omega0 = (0.1, -0.1, 0.1) "
+                                  "rad/s");
+  s.conserves = {true, true};  // undamped springs
+  return s;
 }
 
 Scenario make_wheels3() {
@@ -237,6 +242,7 @@ Scenario make_chain_of(std::size_t n) {
                                   "0.3 m), first joint at (0.5, 0, 1) m, axes z, y, x, ..., k = 50 N m/rad, theta0 = "
                                   "+-5 deg alternating, thetaDot0 = 0.02 rad/s");
   s.chain_links = n;
+  s.conserves = {true, true};  // undamped springs
   return s;
 }
 
@@ -333,11 +339,13 @@ Scenario make_two_vehicles() {
   cc.alpha = 1e3 * si::newton / si::meter;
   cc.beta = 1e2 * si::newton * si::second / si::meter;
   model->add_two_point_effector(std::make_shared<Constraint>("dock", cc));
-  return converged_scenario(model, 10.0, 0.05, 0.05 / 32.0,
+  Scenario s = converged_scenario(model, 10.0, 0.05, 0.05 / 32.0,
                             "vehicle 1: the hub with panel 1; vehicle 2: 300 kg, I = diag(120, 100, 80) kg m2; "
                             "constraint from the panel tip (3 m outboard of the hinge) to a point 1 m from B2, "
                             "reference offset = their offset at t0 (0.2 m along n1), alpha = 1e3 N/m, beta = "
                             "1e2 N s/m; vehicle 2 starts moving with the panel frame");
+  s.conserves = {false, true};  // the damper dissipates; the constraint's forces are internal
+  return s;
 }
 
 }  // namespace ramus::bench

@@ -109,7 +109,12 @@ Options parse_options(std::span<const std::string_view> args) {
       const std::string_view path = value();
       if (path.empty()) throw UsageError("--csv needs a file name");
       o.csv_path = std::string(path);
-    } else if (arg.starts_with("-"))
+    } else if (arg == "--plot") {
+      const std::string_view dir = value();
+      if (dir.empty()) throw UsageError("--plot needs a directory");
+      o.plot_dir = std::string(dir);
+    } else if (arg == "--no-peer") o.no_peer = flag();
+    else if (arg.starts_with("-"))
       throw UsageError("unknown option '" + std::string(args[k]) + "'");
     else
       throw UsageError("unexpected argument '" + std::string(arg) + "' (names follow --scenario or --stepper)");
@@ -120,17 +125,21 @@ Options parse_options(std::span<const std::string_view> args) {
 }
 
 std::string usage() {
-  return "usage: ramus-bench [--scenario NAMES] [--stepper NAMES] [--quick] [--csv FILE]\n"
+  return "usage: ramus-bench [--scenario NAMES] [--stepper NAMES] [--quick] [--csv FILE] [--plot DIR] [--no-peer]\n"
          "       ramus-bench --list | --help\n"
          "\n"
          "Compares the steppers of ramus on scenarios with an independent reference: error of the\n"
          "final state, observed order under step halving, steps, right-hand-side evaluations and\n"
-         "wall time. Without options: scenario " + std::string(kDefaultScenario) + ", every stepper.\n"
+         "wall time, heap allocations per step, the drivers' overhead over a hand-written RK4 loop and\n"
+         "the long-run drift of conserved totals; when built with MuJoCo, the same models in MuJoCo\n"
+         "side by side. Without options: scenario " + std::string(kDefaultScenario) + ", every stepper.\n"
          "\n"
          "  --scenario NAMES  comma-separated scenario names or family names (chainN), or 'all'\n"
          "  --stepper NAMES   comma-separated stepper names, or 'all' (the default)\n"
          "  --quick           3 step levels, 3 tolerances, 3 timed runs each (for CI)\n"
          "  --csv FILE        also write one row per scenario x stepper x step or tolerance\n"
+         "  --plot DIR        write work-precision and cost-vs-N plots (PNG and SVG, gnuplot) to DIR\n"
+         "  --no-peer         skip the MuJoCo comparison\n"
          "  --list            print the scenarios and steppers\n"
          "  --help, -h        print this text\n"
          "Exit codes: 0 success, 1 failure while running, 2 bad command line.\n";

@@ -17,6 +17,8 @@ struct Options {
   std::vector<std::string> scenarios;  ///< validated names, in the order given (default: rigid_orbit)
   std::vector<std::string> steppers;   ///< validated names of ramus::stepper_list() (default: all)
   std::optional<std::string> csv_path;
+  std::optional<std::string> plot_dir;  ///< --plot DIR: work-precision and cost-vs-N plots (gnuplot)
+  bool no_peer = false;                 ///< --no-peer: skip the MuJoCo comparison even when built
 };
 
 /// A bad command line: unknown option or name, missing value. main() exits with code 2.

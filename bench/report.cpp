@@ -1,5 +1,6 @@
 #include "report.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -22,7 +23,7 @@ const std::vector<Column> kColumns{
     {"stepper", 15, true}, {"dt [s]", 9},  {"tol", 6},       {"error", 9},       {"by", 3},
     {"e_r", 9},            {"e_c", 9},     {"order", 6},          {"steps", 8},   {"rej", 5},       {"evals", 9},       {"ev/step", 8},
     {"time [ms]", 10},     {"min", 9},     {"max", 9},       {"runs", 5},        {"ns/eval", 8},
-    {"ns/step", 9},
+    {"ns/step", 9},        {"alloc/st", 8},
 };
 
 void print_cells(std::ostream& os, const std::vector<std::string>& cells) {
@@ -59,7 +60,8 @@ std::vector<std::string> row_cells(const RunResult& r) {
                 std::to_string(r.stats.rejected), std::to_string(r.stats.evaluations),
                 number("%.2f", r.evals_per_step()), number("%.3f", 1e3 * r.time.median),
                 number("%.3f", 1e3 * r.time.min), number("%.3f", 1e3 * r.time.max), std::to_string(r.time.runs),
-                number("%.0f", r.ns_per_eval()), number("%.0f", r.ns_per_step())});
+                number("%.0f", r.ns_per_eval()), number("%.0f", r.ns_per_step()),
+                std::isnan(r.allocs_per_step) ? "-" : number("%.3g", r.allocs_per_step)});
   return cells;
 }
 
@@ -83,6 +85,66 @@ std::string repetitions(const TimingPolicy& p) {
   if (p.min_total_seconds <= 0.0 || p.max_runs <= p.min_runs) return std::to_string(p.min_runs) + " each";
   return "at least " + std::to_string(p.min_runs) + ", and until " + number("%.0f", 1e3 * p.min_total_seconds) +
          " ms in total, at most " + std::to_string(p.max_runs);
+}
+
+std::string ns(double seconds) { return number("%.0f", 1e9 * seconds); }
+
+/// [1] ramus rk4's error at the wall time `seconds`, interpolated (or extrapolated from the two
+/// nearest runs) in log-log along its ladder; NaN without two successful rk4 runs.
+double rk4_error_at_time(const ScenarioComparison& c, double seconds) {
+  std::vector<const RunResult*> rk4;
+  for (const RunResult& r : c.runs)
+    if (r.stepper == "rk4" && r.ok() && r.error.max() > 0.0) rk4.push_back(&r);
+  if (rk4.size() < 2) return std::nan("");
+  // The ladder halves dt: time grows along it. Take the bracketing pair, or the end pair.
+  std::size_t k = 0;
+  while (k + 2 < rk4.size() && rk4[k + 1]->time.median < seconds) ++k;
+  const double x0 = std::log(rk4[k]->time.median), x1 = std::log(rk4[k + 1]->time.median);
+  const double y0 = std::log(rk4[k]->error.max()), y1 = std::log(rk4[k + 1]->error.max());
+  return std::exp(y0 + (y1 - y0) * (std::log(seconds) - x0) / (x1 - x0));
+}
+
+void print_extras(std::ostream& os, const ScenarioComparison& c) {
+  os << "   one bare rk4 step of dt0 (Odeint's do_step): " << ns(c.rk4_step.per_call.median) << " ns (min "
+     << ns(c.rk4_step.per_call.min) << ", max " << ns(c.rk4_step.per_call.max) << ")\n";
+  if (c.overhead) {
+    const DriverOverhead& o = *c.overhead;
+    const double n = static_cast<double>(o.steps);
+    os << "   drivers, rk4 at dt = " << number("%g", o.dt) << " s, " << o.steps << " steps, median of "
+       << o.hand.runs << " interleaved rounds [ns/step]: hand-written loop " << ns(o.hand.median / n)
+       << ", propagate " << ns(o.propagate.median / n) << " (" << number("%.3f", o.propagate_ratio())
+       << "x), integrate_const " << ns(o.integrate_const.median / n) << " ("
+       << number("%.3f", o.integrate_const_ratio()) << "x)\n";
+  }
+  const Drift& d = c.drift;
+  if (!std::isnan(d.energy) || !std::isnan(d.momentum)) {
+    os << "   drift over " << number("%g", d.span) << " s, rk4 at dt = " << number("%g", d.dt) << " s, "
+       << d.samples << " samples: ";
+    if (!std::isnan(d.energy))
+      os << "max |dE|/|E0| = " << sci(d.energy) << " (order " << number("%.2f", d.energy_order) << " under halving)";
+    if (!std::isnan(d.energy) && !std::isnan(d.momentum)) os << ", ";
+    if (!std::isnan(d.momentum))
+      os << "max |dH|/|H0| = " << sci(d.momentum) << " (order " << number("%.2f", d.momentum_order) << ")";
+    os << '\n';
+  }
+  if (c.peer) {
+    const PeerFigures& p = *c.peer;
+    os << "   " << p.name << ", the same model (accelerations agree to " << sci(p.accel_mismatch, 1)
+       << "): one evaluation " << ns(p.forward.per_call.median) << " ns, ramus "
+       << number("%.2f", p.forward.per_call.median / c.rhs.per_call.median) << "x faster; one rk4 step "
+       << ns(p.step.per_call.median) << " ns, ramus " << number("%.2f", p.step.per_call.median / c.rk4_step.per_call.median)
+       << "x faster\n";
+    for (const RunResult& r : p.rk4) {
+      std::vector<std::string> cells = row_cells(r);
+      const double ramus_error = rk4_error_at_time(c, r.time.median);
+      if (r.ok() && !std::isnan(ramus_error))
+        cells.push_back("ramus rk4 at equal time: " + sci(ramus_error) + " (" +
+                        number("%.2g", ramus_error / r.error.max()) + "x its error)");
+      print_cells(os, cells);
+    }
+  } else if (!c.peer_unsupported.empty()) {
+    os << "   MuJoCo: not compared (" << c.peer_unsupported << ")\n";
+  }
 }
 
 }  // namespace
@@ -126,6 +188,7 @@ void print_table(std::ostream& os, const ScenarioComparison& c) {
     previous = r.stepper;
     print_cells(os, row_cells(r));
   }
+  print_extras(os, c);
   os.flush();
 }
 
@@ -151,13 +214,14 @@ void print_chain_cost(std::ostream& os, std::span<const ScenarioComparison> chai
 void write_csv_header(std::ostream& os) {
   os << "scenario,stepper,adaptive,dt,tolerance,error,error_position,error_velocity,error_attitude,error_rate,"
         "error_coordinates,dominant,observed_order,order_at_roundoff,steps,rejected,evaluations,evals_per_step,time_median,"
-        "time_min,time_max,runs,ns_per_eval,ns_per_step,rhs_ns_per_eval,status\n";
+        "time_min,time_max,runs,ns_per_eval,ns_per_step,rhs_ns_per_eval,allocations,allocs_per_step,status\n";
 }
 
-void write_csv_rows(std::ostream& os, const ScenarioComparison& c) {
-  const double rhs_ns = 1e9 * c.rhs.per_call.median;
-  for (const RunResult& r : c.runs) {
-    os << c.name << ',' << r.stepper << ',' << (r.adaptive ? 1 : 0) << ',' << cell(r.dt) << ','
+namespace {
+
+void write_csv_run(std::ostream& os, const std::string& scenario, const RunResult& r, double rhs_ns) {
+  {
+    os << scenario << ',' << r.stepper << ',' << (r.adaptive ? 1 : 0) << ',' << cell(r.dt) << ','
        << cell(r.tolerance) << ',';
     if (r.ok()) {
       const ErrorBreakdown& e = r.error;
@@ -166,10 +230,73 @@ void write_csv_rows(std::ostream& os, const ScenarioComparison& c) {
          << (std::isnan(r.observed_order) ? "" : (r.order_at_roundoff ? "1" : "0")) << ',' << r.stats.steps
          << ',' << r.stats.rejected << ',' << r.stats.evaluations << ',' << cell(r.evals_per_step()) << ','
          << cell(r.time.median) << ',' << cell(r.time.min) << ',' << cell(r.time.max) << ',' << r.time.runs
-         << ',' << cell(r.ns_per_eval()) << ',' << cell(r.ns_per_step()) << ',' << cell(rhs_ns) << ",ok\n";
+         << ',' << cell(r.ns_per_eval()) << ',' << cell(r.ns_per_step()) << ',' << cell(rhs_ns) << ','
+         << (r.allocations > 0 || !std::isnan(r.allocs_per_step) ? std::to_string(r.allocations) : "") << ','
+         << cell(r.allocs_per_step) << ",ok\n";
     } else {
-      os << std::string(19, ',') << cell(rhs_ns) << ',' << quoted("failed: " + r.failure) << '\n';
+      os << std::string(19, ',') << cell(rhs_ns) << ",,," << quoted("failed: " + r.failure) << '\n';
     }
+  }
+}
+
+}  // namespace
+
+void write_csv_rows(std::ostream& os, const ScenarioComparison& c) {
+  for (const RunResult& r : c.runs) write_csv_run(os, c.name, r, 1e9 * c.rhs.per_call.median);
+  if (c.peer)
+    for (const RunResult& r : c.peer->rk4) write_csv_run(os, c.name, r, 1e9 * c.peer->forward.per_call.median);
+  os.flush();
+}
+
+void print_targets(std::ostream& os, std::span<const ScenarioComparison> comparisons) {
+  if (comparisons.empty()) return;
+  os << "\n== summary (issue 5's targets; ratios measured side by side in this run)\n"
+     << "   eval: one bare evaluation [ns], ramus | peer (mj_forward) | peer/ramus; step: one rk4 step of dt0\n"
+     << "   [ns], ramus | peer (mj_step) | peer/ramus; order: rk4's smallest observed order above round-off,\n"
+     << "   ramus | peer; alloc: largest heap allocations per step over every stepper but bulirsch_stoer (whose\n"
+     << "   two per trial step are made by Odeint's own try_step; see its table); drivers: propagate and\n"
+     << "   integrate_const over the hand-written RK4 loop; equal time: ramus rk4's error over the peer's at\n"
+     << "   the peer's wall time, the largest over its ladder (< 1: ramus more accurate for the same cost)\n";
+  os << "  scenario                  eval   peer  ratio    step    peer  ratio  order  peer  alloc  propagate  "
+        "integ.  equal time\n";
+  auto smallest_order = [](const std::vector<RunResult>& runs, const char* stepper) {
+    double order = std::nan("");
+    for (const RunResult& r : runs)
+      if ((stepper == nullptr || r.stepper == stepper) && r.ok() && !std::isnan(r.observed_order) && !r.order_at_roundoff)
+        order = std::isnan(order) ? r.observed_order : std::min(order, r.observed_order);
+    return order;
+  };
+  // A number right-aligned to the width of its format ("%7.2f": 7), or a dash of that width.
+  auto cell_or_dash = [](double v, const char* format) {
+    const std::size_t width = static_cast<std::size_t>(std::atoi(format + 1));
+    const std::string text = std::isnan(v) ? std::string("-") : number(format, v);
+    return text.size() < width ? std::string(width - text.size(), ' ') + text : text;
+  };
+  for (const ScenarioComparison& c : comparisons) {
+    const double eval = c.rhs.per_call.median, step = c.rk4_step.per_call.median;
+    double alloc = 0.0;
+    for (const RunResult& r : c.runs)
+      if (!std::isnan(r.allocs_per_step) && r.stepper != "bulirsch_stoer") alloc = std::max(alloc, r.allocs_per_step);
+    const double nan = std::nan("");
+    double peer_eval = nan, peer_step = nan, peer_order = nan, equal_time = nan;
+    if (c.peer) {
+      peer_eval = c.peer->forward.per_call.median;
+      peer_step = c.peer->step.per_call.median;
+      peer_order = smallest_order(c.peer->rk4, nullptr);
+      for (const RunResult& r : c.peer->rk4) {
+        const double e = rk4_error_at_time(c, r.time.median);
+        if (r.ok() && !std::isnan(e)) equal_time = std::isnan(equal_time) ? e / r.error.max() : std::max(equal_time, e / r.error.max());
+      }
+    }
+    std::string name = c.name;
+    name.resize(std::max<std::size_t>(name.size(), 24), ' ');
+    os << "  " << name << number("%6.0f", 1e9 * eval) << cell_or_dash(1e9 * peer_eval, "%7.0f")
+       << cell_or_dash(peer_eval / eval, "%7.2f") << number("%8.0f", 1e9 * step) << cell_or_dash(1e9 * peer_step, "%8.0f")
+       << cell_or_dash(peer_step / step, "%7.2f") << cell_or_dash(smallest_order(c.runs, "rk4"), "%7.2f")
+       << cell_or_dash(peer_order, "%6.2f") << number("%7.3g", alloc)
+       << cell_or_dash(c.overhead ? c.overhead->propagate_ratio() : nan, "%11.3f")
+       << cell_or_dash(c.overhead ? c.overhead->integrate_const_ratio() : nan, "%8.3f")
+       << cell_or_dash(equal_time, "%12.2g") << '\n';
   }
   os.flush();
 }

@@ -82,6 +82,7 @@ Scenario make_rigid_orbit() {
   const reference::TorqueFreeAxisymmetric attitude = spacecraft_attitude();
   s.reference_state = {orbit.r_N, orbit.v_N, attitude.q_BN(s.t1 - s.t0), attitude.omega_B(s.t1 - s.t0)};
   s.reference = "closed forms: Kepler (translation of C = B), torque-free axisymmetric body (attitude, rate)";
+  s.conserves = {true, true};  // point-mass gravity: energy, and angular momentum about N
   return s;
 }
 
@@ -100,6 +101,7 @@ Scenario make_rigid_orbit_j2() {
                 " rad from the torque-free closed form; without J2 the same run is " +
                 sci(std::max(point_mass_check.position, point_mass_check.velocity)) +
                 " (relative) from the Kepler closed form";
+  s.conserves = {true, false};  // J2 is conservative but not central: H about N is not conserved
   return s;
 }
 
@@ -129,6 +131,7 @@ Scenario make_torque_free() {
   s.reference_state.q_BN = body.q_BN(s.t1 - s.t0);
   s.reference_state.omega_BN_B = body.omega_B(s.t1 - s.t0);
   s.reference = "closed form: torque-free axisymmetric body (attitude, rate)";
+  s.conserves = {true, true};
   return s;
 }
 

@@ -82,6 +82,12 @@ struct Scenario {
   std::vector<HubReference> other_hubs;   ///< vehicles 1, 2, … (none: only vehicle 0 is compared)
   std::vector<CoordinateReference> coordinates;  ///< effector blocks (none: hub only)
   std::size_t chain_links = 0;            ///< number of links of a chainN scenario (0: not one)
+  /// What the scenario's physics conserves (no damping, drive or external load): the totals
+  /// whose long-run drift the bench reports.
+  struct Conserved {
+    bool energy = false;    ///< every vehicle's orbital + rotational energy + two-point potential
+    bool momentum = false;  ///< total angular momentum about N
+  } conserves;
 
   ErrorBreakdown error(const Eigen::VectorXd& x_t1) const;
   /// The output times (t0 and t1 when none are given).

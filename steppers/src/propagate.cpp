@@ -40,7 +40,7 @@ void check_budget(const PropagationStats& s, const PropagationSettings& settings
 
 template <class Stepper>
 void fixed_interval(Stepper& stepper, const System& system, Eigen::VectorXd& x, double t0, double t1,
-                    const PropagationSettings& settings, PropagationStats& stats, Eigen::VectorXd& x_before) {
+                    const PropagationSettings& settings, PropagationStats& stats, Eigen::VectorXd& x_next) {
   const double span = t1 - t0;
   // Steps of dt, shortened uniformly when dt does not divide the interval; the 1e-9 slack keeps
   // round-off in span/dt from adding a step.
@@ -52,11 +52,13 @@ void fixed_interval(Stepper& stepper, const System& system, Eigen::VectorXd& x, 
   for (std::uint64_t i = 0; i < n; ++i) {
     const double t = t0 + static_cast<double>(i) * h;
     check_budget(stats, settings, t);
-    x_before = x;  // preallocated by the caller: no allocation per step
     system.model().hold_inputs(t);  // inputs fixed over the step (DESIGN §7)
-    stepper.do_step(std::ref(system), x, t, h);
+    // Out of place into the caller's preallocated x_next, then a swap of the two buffers (no copy,
+    // no allocation): a non-finite step leaves x, the last finite state, untouched.
+    stepper.do_step(std::ref(system), x, t, x_next, h);
     ++stats.steps;
-    check_step(system, x, x_before, t + h);
+    check_finite_state(system, x_next, t + h);
+    x.swap(x_next);
   }
 }
 
@@ -103,11 +105,11 @@ PropagationStats run_fixed(Stepper stepper, const System& system, Eigen::VectorX
                            std::span<const double> times, const PropagationSettings& settings,
                            const Observer& observer) {
   PropagationStats stats;
-  Eigen::VectorXd x_before(x.size());
+  Eigen::VectorXd x_next(x.size());
   if (observer) observer(x, times.front());
   check_finite_state(system, x, times.front());
   for (std::size_t k = 1; k < times.size(); ++k) {
-    fixed_interval(stepper, system, x, times[k - 1], times[k], settings, stats, x_before);
+    fixed_interval(stepper, system, x, times[k - 1], times[k], settings, stats, x_next);
     if (observer) {
       observer(x, times[k]);
       check_finite_state(system, x, times[k]);

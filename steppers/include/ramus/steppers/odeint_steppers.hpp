@@ -12,12 +12,17 @@ namespace ramus::odeint_steppers {
 namespace ode = boost::numeric::odeint;
 using State = Eigen::VectorXd;
 
+// The fixed-step steppers use the vector-space algebra (whole-vector Eigen expressions). The
+// error-controlled ones use the range algebra (element loops over the vector's iterators): with
+// the vector-space algebra, Odeint's error checker evaluates |x_err| / (…) into temporaries, three
+// heap allocations per trial step; element loops make none. bulirsch_stoer still allocates two
+// small std::vectors (h_opt, work) inside Odeint's own try_step, whatever the algebra.
 using euler = ode::euler<State, double, State, double, ode::vector_space_algebra>;
 using rk4 = ode::runge_kutta4<State, double, State, double, ode::vector_space_algebra>;
-using rk_ck54 = ode::runge_kutta_cash_karp54<State, double, State, double, ode::vector_space_algebra>;
-using rk_dopri5 = ode::runge_kutta_dopri5<State, double, State, double, ode::vector_space_algebra>;
-using rk_f78 = ode::runge_kutta_fehlberg78<State, double, State, double, ode::vector_space_algebra>;
-using bulirsch_stoer = ode::bulirsch_stoer<State, double, State, double, ode::vector_space_algebra>;
+using rk_ck54 = ode::runge_kutta_cash_karp54<State, double, State, double, ode::range_algebra>;
+using rk_dopri5 = ode::runge_kutta_dopri5<State, double, State, double, ode::range_algebra>;
+using rk_f78 = ode::runge_kutta_fehlberg78<State, double, State, double, ode::range_algebra>;
+using bulirsch_stoer = ode::bulirsch_stoer<State, double, State, double, ode::range_algebra>;
 using rk2 = ode::explicit_generic_rk<2, 2, State, double, State, double, ode::vector_space_algebra>;
 
 /// The explicit midpoint rule: k1 = f(x, t), k2 = f(x + h/2 k1, t + h/2), x' = x + h k2.

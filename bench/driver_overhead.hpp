@@ -1,0 +1,28 @@
+// What the drivers cost beyond the right-hand side: the same rk4 propagation of a scenario's
+// system through a hand-written RK4 loop (the floor: four evaluations and the vector updates),
+// through ramus::propagate(), and through Odeint's integrate_const, timed interleaved in one run.
+#pragma once
+
+#include <cstdint>
+
+#include "scenario.hpp"
+#include "timing.hpp"
+
+namespace ramus::bench {
+
+struct DriverOverhead {
+  double dt = 0.0;          ///< [s] rk4 step
+  std::uint64_t steps = 0;  ///< steps of each propagation
+  TimingSummary hand;       ///< [s] one propagation, hand-written RK4 loop
+  TimingSummary propagate;  ///< [s] ramus::propagate with "rk4"
+  TimingSummary integrate_const;  ///< [s] boost::numeric::odeint::integrate_const with runge_kutta4
+
+  double propagate_ratio() const { return propagate.median / hand.median; }
+  double integrate_const_ratio() const { return integrate_const.median / hand.median; }
+};
+
+/// `rounds` rounds of the three propagations of `steps` steps of `dt` from the scenario's x0
+/// (inputs as at t0, no output times in between), each round in the same order.
+DriverOverhead measure_driver_overhead(const Scenario& scenario, double dt, std::uint64_t steps, int rounds);
+
+}  // namespace ramus::bench
