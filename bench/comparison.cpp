@@ -155,12 +155,17 @@ ScenarioComparison compare_steppers(const Scenario& scenario, std::span<const st
     with_rk4 = with_rk4 || stepper == "rk4";
   }
   if (with_rk4) {
-    const double step_seconds = 4.0 * c.rhs.per_call.median;
-    const auto steps = static_cast<std::uint64_t>(std::max(20.0, settings.overhead_run_seconds / step_seconds));
-    c.overhead = measure_driver_overhead(scenario, scenario.first_step("rk4"), steps, settings.overhead_rounds);
+    const double dt = scenario.first_step("rk4");
+    const double run_seconds = 4.0 * c.rhs.per_call.median * (c.t1 - c.t0) / dt;
+    const int repeats = static_cast<int>(std::max(1.0, std::round(settings.overhead_run_seconds / run_seconds)));
+    c.overhead = measure_driver_overhead(scenario, dt, repeats, settings.overhead_rounds);
   }
-  c.drift = long_run_drift(scenario, scenario.first_step("rk4"), settings.drift_span_factor * (c.t1 - c.t0),
-                           settings.drift_samples);
+  try {
+    c.drift = long_run_drift(scenario, scenario.first_step("rk4"), settings.drift_span_factor * (c.t1 - c.t0),
+                             settings.drift_samples);
+  } catch (const IntegrationError& e) {
+    c.drift.failure = e.what();
+  }
   return c;
 }
 

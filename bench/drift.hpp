@@ -3,6 +3,7 @@
 #pragma once
 
 #include <limits>
+#include <string>
 
 #include "scenario.hpp"
 
@@ -20,6 +21,7 @@ struct Drift {
   double momentum = nan;
   /// log2 of the drift at dt over the drift at dt/2 (the drift's own convergence order).
   double energy_order = nan, momentum_order = nan;
+  std::string failure;  ///< the IntegrationError's message when the long run failed; empty otherwise
 };
 
 /// Propagates s with rk4 at dt and dt/2 over [t0, t0 + span] (inputs as at t0), sampling the

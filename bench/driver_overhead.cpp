@@ -3,9 +3,11 @@
 #include <boost/numeric/odeint/integrate/integrate_const.hpp>
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <functional>
 #include <vector>
 
+#include "ramus/kernel/error.hpp"
 #include "ramus/kernel/system.hpp"
 #include "ramus/steppers/odeint_steppers.hpp"
 #include "ramus/steppers/propagate.hpp"
@@ -50,28 +52,45 @@ TimingSummary summary(std::vector<double> samples) {
 
 }  // namespace
 
-DriverOverhead measure_driver_overhead(const Scenario& s, double dt, std::uint64_t steps, int rounds) {
+DriverOverhead measure_driver_overhead(const Scenario& s, double dt, int repeats, int rounds) {
   const System system(s.model);
   Eigen::VectorXd x = s.x0;
   if (s.inputs) s.inputs(x, s.t0);  // the inputs at t0, for every propagation
+  const auto steps = static_cast<std::uint64_t>(std::max(1.0, std::round((s.t1 - s.t0) / dt)));
   const double t1 = s.t0 + static_cast<double>(steps) * dt;
   const std::vector<double> times{s.t0, t1};
   PropagationSettings settings;
   settings.stepper = "rk4";
   settings.dt = dt;
   HandRk4 hand(x.size());
+  // Each sample: `repeats` propagations from x0 (the reset is a copy of a few dozen doubles).
+  const auto sample = [&](const std::function<void()>& propagation) {
+    return timed([&] {
+             for (int k = 0; k < repeats; ++k) {
+               x = s.x0;
+               propagation();
+             }
+           }) /
+           repeats;
+  };
   std::vector<double> t_hand, t_propagate, t_odeint;
-  for (int r = 0; r < rounds; ++r) {
-    x = s.x0;
-    t_hand.push_back(timed([&] { hand.run(system, x, s.t0, dt, steps); }));
-    x = s.x0;
-    t_propagate.push_back(timed([&] { propagate(system, x, times, settings); }));
-    x = s.x0;
-    t_odeint.push_back(timed([&] {
-      boost::numeric::odeint::integrate_const(odeint_steppers::rk4(), std::cref(system), x, s.t0, t1, dt);
-    }));
+  DriverOverhead o{dt, steps, repeats, {}, {}, {}, {}};
+  try {
+    for (int r = 0; r < rounds; ++r) {
+      t_hand.push_back(sample([&] { hand.run(system, x, s.t0, dt, steps); }));
+      t_propagate.push_back(sample([&] { propagate(system, x, times, settings); }));
+      t_odeint.push_back(sample([&] {
+        boost::numeric::odeint::integrate_const(odeint_steppers::rk4(), std::cref(system), x, s.t0, t1, dt);
+      }));
+    }
+  } catch (const IntegrationError& e) {
+    o.failure = e.what();
+    return o;
   }
-  return {dt, steps, summary(t_hand), summary(t_propagate), summary(t_odeint)};
+  o.hand = summary(t_hand);
+  o.propagate = summary(t_propagate);
+  o.integrate_const = summary(t_odeint);
+  return o;
 }
 
 }  // namespace ramus::bench

@@ -107,24 +107,31 @@ double rk4_error_at_time(const ScenarioComparison& c, double seconds) {
 void print_extras(std::ostream& os, const ScenarioComparison& c) {
   os << "   one bare rk4 step of dt0 (Odeint's do_step): " << ns(c.rk4_step.per_call.median) << " ns (min "
      << ns(c.rk4_step.per_call.min) << ", max " << ns(c.rk4_step.per_call.max) << ")\n";
-  if (c.overhead) {
+  if (c.overhead && !c.overhead->failure.empty()) {
+    os << "   drivers: not measured (" << c.overhead->failure << ")\n";
+  } else if (c.overhead) {
     const DriverOverhead& o = *c.overhead;
     const double n = static_cast<double>(o.steps);
     os << "   drivers, rk4 at dt = " << number("%g", o.dt) << " s, " << o.steps << " steps, median of "
-       << o.hand.runs << " interleaved rounds [ns/step]: hand-written loop " << ns(o.hand.median / n)
+       << o.hand.runs << " interleaved rounds of " << o.repeats << " each [ns/step]: hand-written loop " << ns(o.hand.median / n)
        << ", propagate " << ns(o.propagate.median / n) << " (" << number("%.3f", o.propagate_ratio())
        << "x), integrate_const " << ns(o.integrate_const.median / n) << " ("
        << number("%.3f", o.integrate_const_ratio()) << "x)\n";
   }
   const Drift& d = c.drift;
+  if (!d.failure.empty()) os << "   drift: not measured (" << d.failure << ")\n";
   if (!std::isnan(d.energy) || !std::isnan(d.momentum)) {
     os << "   drift over " << number("%g", d.span) << " s, rk4 at dt = " << number("%g", d.dt) << " s, "
        << d.samples << " samples: ";
     if (!std::isnan(d.energy))
-      os << "max |dE|/|E0| = " << sci(d.energy) << " (order " << number("%.2f", d.energy_order) << " under halving)";
+      os << "max |dE|/|E0| = " << sci(d.energy) << " ("
+         << (std::isnan(d.energy_order) ? std::string("round-off") : "order " + number("%.2f", d.energy_order))
+         << " under halving)";
     if (!std::isnan(d.energy) && !std::isnan(d.momentum)) os << ", ";
     if (!std::isnan(d.momentum))
-      os << "max |dH|/|H0| = " << sci(d.momentum) << " (order " << number("%.2f", d.momentum_order) << ")";
+      os << "max |dH|/|H0| = " << sci(d.momentum) << " ("
+         << (std::isnan(d.momentum_order) ? std::string("round-off") : "order " + number("%.2f", d.momentum_order))
+         << ")";
     os << '\n';
   }
   if (c.peer) {
@@ -199,13 +206,18 @@ void print_chain_cost(std::ostream& os, std::span<const ScenarioComparison> chai
 
   const double base_min = 1e9 * chains.front().rhs.per_call.min / static_cast<double>(chains.front().chain_links);
   os << "       N   state     median        min   median/N      min/N   (min/N) / that of N = "
-     << chains.front().chain_links << '\n';
+     << chains.front().chain_links << "   mujoco/N  mujoco/ramus\n";
   for (const ScenarioComparison& c : chains) {
     const double n = static_cast<double>(c.chain_links);
     const double median = 1e9 * c.rhs.per_call.median, min = 1e9 * c.rhs.per_call.min;
     os << "  " << number("%6.0f", n) << number("%8.0f", static_cast<double>(c.state_size)) << number("%11.0f", median)
        << number("%11.0f", min) << number("%11.1f", median / n) << number("%11.1f", min / n)
-       << number("%10.2f", (min / n) / base_min) << '\n';
+       << number("%10.2f", (min / n) / base_min);
+    if (c.peer) {
+      const double peer = 1e9 * c.peer->forward.per_call.median;
+      os << "                " << number("%11.1f", peer / n) << number("%13.2f", peer / median);
+    }
+    os << '\n';
   }
 
   os.flush();
