@@ -1,0 +1,135 @@
+// Prescribed motion platform (docs/models/prescribed_platform.md): a rigid body whose position and
+// attitude relative to a mount frame M fixed in the hub follow a given profile of time (with its
+// first and second derivatives), as Basilisk's PrescribedMotionStateEffector. It has no free
+// degree of freedom: its motion loads the hub through eqs. (5)–(6), and the force and torque the
+// hub's actuator must apply to make it follow the profile are an output (eq. 8). Its frame P is
+// segment 0: dynamic effectors (a thruster on a slewing platform) may hang on it.
+//
+// It hosts state effectors (a spinning or translating body on the platform): each child is
+// evaluated with the platform frame P as its hub, and its coupling is carried to the hub through
+// the platform's prescribed motion (eqs. 12–17). The children's segments follow the platform's own
+// as segments 1, 2, … so that dynamic effectors may hang on them too.
+//
+// The right-hand side is a function of the state only through the effector's own clock τ, a
+// state with τ̇ = 1 (eq. 1): kinematics, mass properties and diagnostics need the pose but are
+// not handed the time.
+#pragma once
+
+#include <Eigen/Dense>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ramus/kernel/attitude.hpp"
+#include "ramus/kernel/state_effector.hpp"
+#include "ramus/kernel/units.hpp"
+
+namespace ramus {
+
+/// The platform P relative to the mount M at one time, in SI (a profile's value).
+struct PrescribedPose {
+  Eigen::Vector3d r_PM_M = Eigen::Vector3d::Zero();            ///< [m] origin of P relative to M, in M
+  Eigen::Vector3d rPrime_PM_M = Eigen::Vector3d::Zero();       ///< [m/s] its derivative (seen in M = in B)
+  Eigen::Vector3d rPrimePrime_PM_M = Eigen::Vector3d::Zero();  ///< [m/s²]
+  Quaternion q_PM = Quaternion(1.0, 0.0, 0.0, 0.0);           ///< [1] attitude of P relative to M (R(q_PM) = dcm_MP), unit
+  Eigen::Vector3d omega_PM_P = Eigen::Vector3d::Zero();        ///< [rad/s] angular velocity of P relative to M, in P
+  Eigen::Vector3d omegaPrime_PM_P = Eigen::Vector3d::Zero();   ///< [rad/s²] its derivative (seen in P = in M)
+};
+
+/// A profile: the pose at time t [s]. It must be consistent (rPrime the derivative of r_PM, …) and
+/// should not allocate (it is called in every evaluation).
+using PrescribedProfile = std::function<PrescribedPose(double t)>;
+
+/// The platform held at a fixed pose.
+PrescribedProfile hold_profile(const units::Length3& r_PM_M, const Quaternion& q_PM);
+
+/// A normalised smooth bang-coast-bang s(t) from 0 to 1, starting at t_start: an acceleration pulse
+/// A (1 − cos 2πτ/t_accel) for t_accel, a coast for t_coast, the mirrored deceleration for t_accel
+/// (eq. 9). The acceleration is continuous, so no integrator stage sees a jump (docs).
+struct BangCoastBang {
+  units::Time t_start;  ///< start of the manoeuvre
+  units::Time t_accel;  ///< duration of each acceleration phase (> 0)
+  units::Time t_coast;  ///< duration of the coast (≥ 0)
+};
+
+/// A slew by dtheta about the unit axis axis_M (fixed in M and P) from theta0, and a translation by
+/// dr_M from r0_PM_M, both following the same bang-coast-bang s(t) (eq. 10).
+PrescribedProfile bang_coast_bang_profile(const Eigen::Vector3d& axis_M, units::Angle theta0, units::Angle dtheta,
+                                          const units::Length3& r0_PM_M, const units::Length3& dr_M,
+                                          const BangCoastBang& timing);
+
+/// In units (DESIGN §9).
+struct PrescribedPlatformConfig {
+  units::Mass mass;                                       ///< platform mass (> 0)
+  units::InertiaTensor I_PntPc_P;                         ///< inertia about its c.o.m. Pc, in P (full)
+  units::Length3 r_PcP_P;                                 ///< c.o.m. relative to the origin of P, in P
+  units::Length3 r_MB_B;                                  ///< mount frame origin relative to B
+  Eigen::Matrix3d dcm_MB = Eigen::Matrix3d::Identity();   ///< [1] B → M
+  units::Time tau0;                                       ///< the clock at the initial state (the run's start time)
+};
+
+class PrescribedPlatform final : public StateEffector {
+ public:
+  /// `children`: state effectors mounted on the platform (each given the platform frame P as its
+  /// hub); they must not be added to the vehicle themselves.
+  PrescribedPlatform(std::string name, const PrescribedPlatformConfig& config, PrescribedProfile profile,
+                     std::vector<std::shared_ptr<StateEffector>> children = {});
+  std::string_view kind() const override { return "prescribed_platform"; }
+
+  double mass() const { return m_; }  ///< [kg]
+  /// The pose at time t [s] (the profile's value).
+  PrescribedPose pose(double t) const { return profile_(t); }
+
+  /// The actuator's load on the platform in the last evaluation on ws: force in P, torque about the
+  /// origin of P in P (eq. 8) — what the hub must apply to make the platform follow the profile.
+  const Wrench& actuator_wrench(const EffectorWorkspace& ws) const;
+
+  std::size_t child_count() const { return children_.size(); }
+  const StateEffector& child(std::size_t k) const { return *children_.at(k); }
+  /// Child k's block within this effector's block of the state (e.g. to lock a joint with
+  /// SerialChain::set_locked(j, true, platform.child_state(k, model.state_block(platform, x)))).
+  StateBlockRef child_state(std::size_t k, StateBlockRef platform_block) const;
+  /// Child k's workspace within this effector's (e.g. to read its segments after an evaluation).
+  const EffectorWorkspace& child_workspace(std::size_t k, const EffectorWorkspace& ws) const;
+
+  // ---- StateEffector ----------------------------------------------------------------------
+  /// "tau" (1, s), then each child's blocks named "<child>.<block>"
+  std::vector<StateBlockSpec> state_blocks() const override;
+  /// 1 (the platform frame) + the children's segments, in order.
+  std::size_t segment_count() const override;
+  /// The profile's value at τ0 is finite and its quaternion unit (to 1e-9); the children's validate().
+  void validate() const override;
+  void write_initial_state(StateBlockRef x) const override;
+  std::unique_ptr<EffectorWorkspace> make_workspace() const override;
+  /// eqs. (1)–(3): the pose at τ, the platform's motion in B, and segment 0 (frame P).
+  void kinematics(const FrameKinematics& hub, ConstStateBlock x, EffectorWorkspace& ws) const override;
+  const FrameKinematics& segment(std::size_t s, const EffectorWorkspace& ws) const override;
+  void add_segment_wrench(std::size_t s, const Wrench& w, EffectorWorkspace& ws) const override;
+  /// eq. (4), and the children's (eq. 13)
+  void mass_properties(ConstStateBlock x, EffectorWorkspace& ws, MassProperties& out) const override;
+  /// eqs. (5)–(7): right-hand side only (no free coordinate); the children's, eqs. (14)–(15).
+  void contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t, ConstStateBlock x,
+                     EffectorWorkspace& ws, HubSystem& hub_system) const override;
+  /// τ̇ = 1; the children's derivatives (eq. 16); the actuator wrench (eq. 8); returns Σ m r''.
+  Eigen::Vector3d derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
+                              const HubAccelerations& acc, ConstStateBlock x, EffectorWorkspace& ws,
+                              StateBlockRef dxdt) const override;
+  /// eq. (11), and the children's (eq. 17)
+  EnergyMomentumContribution energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+                                             const EffectorWorkspace& ws) const override;
+
+ private:
+  double m_;                  ///< [kg]
+  Eigen::Matrix3d I_PntPc_P_;  ///< [kg m²]
+  Eigen::Vector3d r_PcP_P_;   ///< [m]
+  Eigen::Vector3d r_MB_B_;    ///< [m]
+  Eigen::Matrix3d dcm_MB_;    ///< [1]
+  double tau0_;               ///< [s]
+  PrescribedProfile profile_;
+  std::vector<std::shared_ptr<StateEffector>> children_;
+  std::vector<Eigen::Index> child_offset_, child_size_;  ///< each child's block within this effector's
+  std::vector<std::size_t> child_segment0_;              ///< each child's first segment index here
+};
+
+}  // namespace ramus

@@ -1,0 +1,87 @@
+// Reaction wheels with simple jitter (docs/models/simple_jitter_reaction_wheels.md): balanced
+// wheels (the ReactionWheels model, unchanged) whose static and dynamic imbalances act on the hub
+// as rotating loads U_s Ω² ŵ2 and U_d Ω² ŵ2, with the wheel angle θ as a state (Basilisk's
+// JitterSimple). The loads are imposed, not reactions of a modelled mass distribution, so the
+// model does not conserve momentum or energy (the fully coupled model does). No segment frame:
+// it hosts no dynamic effector.
+#pragma once
+
+#include <Eigen/Dense>
+#include <string>
+#include <vector>
+
+#include "ramus/kernel/state_effector.hpp"
+#include "ramus/kernel/units.hpp"
+#include "ramus/systems/reaction_wheels.hpp"
+
+namespace ramus {
+
+namespace units {
+using static_imbalance_unit = decltype(si::kilogram * si::meter);
+using StaticImbalance = quantity<static_imbalance_unit>;  ///< kg·m
+}  // namespace units
+
+/// The imbalance of one wheel, in units (DESIGN §9). Zero by default except w2Hat0_B, which must be given.
+struct WheelImbalanceConfig {
+  Eigen::Vector3d w2Hat0_B = Eigen::Vector3d::Zero();  ///< [1] ŵ2 at θ = 0: towards the imbalance mass, ⊥ ĝ, unit
+  units::StaticImbalance Us;                           ///< static imbalance U_s = m d (≥ 0)
+  units::Inertia Ud;                                   ///< dynamic imbalance U_d (product of inertia ĝ–ŵ3)
+  units::Angle theta0;                                 ///< initial wheel angle
+};
+
+/// One wheel's imbalance in SI, validated.
+struct WheelImbalance {
+  Eigen::Vector3d w2Hat0_B = Eigen::Vector3d::UnitY();  ///< [1]
+  Eigen::Vector3d w3Hat0_B = Eigen::Vector3d::UnitZ();  ///< [1] ĝ × ŵ2,0
+  double Us = 0.0;                                      ///< [kg m]
+  double Ud = 0.0;                                      ///< [kg m²]
+  double theta0 = 0.0;                                  ///< [rad]
+};
+
+class SimpleJitterReactionWheels final : public StateEffector {
+ public:
+  /// One imbalance per wheel. The wheels' fields are checked by ReactionWheels (errors name
+  /// `reaction_wheels '<name>' wheel <i>`), the imbalances here.
+  SimpleJitterReactionWheels(std::string name, const std::vector<ReactionWheelConfig>& wheels,
+                             const std::vector<WheelImbalanceConfig>& imbalances);
+  std::string_view kind() const override { return "simple_jitter_reaction_wheels"; }
+
+  /// The balanced wheels this model adds the jitter to (parameters, friction, motor law).
+  const ReactionWheels& balanced() const { return balanced_; }
+  const WheelImbalance& imbalance(std::size_t i) const;
+
+  // ---- inputs (DESIGN §7), as ReactionWheels -------------------------------------------------
+  void set_motor_torque(std::size_t i, units::Torque u) { balanced_.set_motor_torque(i, u); }
+  void set_motor_torque_profile(std::size_t i, ReactionWheels::TorqueProfile p) {
+    balanced_.set_motor_torque_profile(i, std::move(p));
+  }
+
+  /// [N], [N m] eq. (2): the imbalance force on the hub and its torque about B, for wheel i at
+  /// rate Omega [rad/s] and angle theta [rad].
+  Wrench imbalance_load_B(std::size_t i, double Omega, double theta) const;
+
+  // ---- StateEffector ----------------------------------------------------------------------
+  std::vector<StateBlockSpec> state_blocks() const override;  // "Omega" (n, rad/s), "theta" (n, rad)
+  void validate() const override;
+  void write_initial_state(StateBlockRef x) const override;
+  std::unique_ptr<EffectorWorkspace> make_workspace() const override;
+  void kinematics(const FrameKinematics& hub, ConstStateBlock x, EffectorWorkspace& ws) const override;
+  /// The balanced wheels' (constant).
+  void mass_properties(ConstStateBlock x, EffectorWorkspace& ws, MassProperties& out) const override;
+  /// The balanced wheels' plus eq. (3).
+  void contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t, ConstStateBlock x,
+                     EffectorWorkspace& ws, HubSystem& hub_system) const override;
+  /// The balanced wheels' Ω̇, and θ̇ = Ω (eq. 4).
+  Eigen::Vector3d derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
+                              const HubAccelerations& acc, ConstStateBlock x, EffectorWorkspace& ws,
+                              StateBlockRef dxdt) const override;
+  /// The balanced wheels' (the imbalance loads are external-like: they store nothing).
+  EnergyMomentumContribution energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+                                             const EffectorWorkspace& ws) const override;
+
+ private:
+  ReactionWheels balanced_;
+  std::vector<WheelImbalance> imbalances_;
+};
+
+}  // namespace ramus

@@ -1,0 +1,58 @@
+// Variable-speed control moment gyroscope (docs/models/vscmg.md): a gimbal frame turning about an
+// axis ĝg fixed in the hub, carrying a wheel spinning about the gimbal's ĝs, each with its motor
+// (gimbal torque, wheel torque), the wheel optionally imbalanced (fully coupled jitter: static U_s,
+// dynamic U_d). After Basilisk's VSCMGStateEffector. A two-link parametrization of SerialChain
+// (gimbal, wheel): the engine's equations, energy and momentum, and its lock, which turns a locked
+// gimbal into a reaction wheel. Not a branching parent (no segment for children).
+#pragma once
+
+#include <Eigen/Dense>
+#include <string>
+#include <vector>
+
+#include "ramus/kernel/units.hpp"
+#include "ramus/systems/serial_chain.hpp"
+#include "ramus/systems/simple_jitter_reaction_wheels.hpp"
+
+namespace ramus {
+
+/// In units (DESIGN §9). Zero by default: the axes, the wheel mass and the wheel inertias must be given.
+struct VscmgConfig {
+  Eigen::Vector3d gsHat0_B = Eigen::Vector3d::Zero();  ///< [1] wheel spin axis ĝs at γ = 0
+  Eigen::Vector3d gtHat0_B = Eigen::Vector3d::Zero();  ///< [1] ĝt at γ = 0 (ĝs, ĝt, ĝg right-handed orthonormal)
+  Eigen::Vector3d ggHat_B = Eigen::Vector3d::Zero();   ///< [1] gimbal axis ĝg, fixed in B
+  units::Length3 r_GB_B;                               ///< gimbal frame origin G (on the gimbal axis) relative to B
+  units::Mass massG;                                   ///< gimbal frame mass (≥ 0)
+  units::InertiaTensor IG_PntGc_G;                     ///< gimbal frame inertia about its c.o.m., in G (full)
+  units::Length3 r_GcG_G;                              ///< gimbal c.o.m. relative to G, in G
+  units::Length3 r_WG_G;                               ///< wheel frame origin W (on the spin axis) relative to G, in G
+  units::Mass massW;                                   ///< wheel mass (> 0)
+  units::Inertia IW1;                                  ///< wheel inertia about ĝs through Wc (> 0)
+  units::Inertia IW2;                                  ///< about ŵ2 (> 0)
+  units::Inertia IW3;                                  ///< about ŵ3 (> 0)
+  units::StaticImbalance Us;                           ///< wheel static imbalance (≥ 0; along ŵ2 = ĝt at θ = 0)
+  units::Inertia Ud;                                   ///< wheel dynamic imbalance IW13
+  units::Angle gamma0;                                 ///< initial gimbal angle
+  units::AngularVelocity gammaDot0;                    ///< initial gimbal rate
+  units::Angle theta0;                                 ///< initial wheel angle
+  units::AngularVelocity Omega0;                       ///< initial wheel rate relative to the gimbal
+  units::Torque gimbal_torque;                         ///< initial gimbal motor torque about ĝg
+  units::Torque wheel_torque;                          ///< initial wheel motor torque about ĝs
+  bool gimbal_locked = false;                          ///< start with the gimbal locked (gammaDot0 must be 0)
+};
+
+/// SI links (gimbal, wheel) of eq. (1); checks the config, naming `owner` and the field.
+std::vector<ChainLink> vscmg_links(const std::string& owner, const VscmgConfig& config);
+
+class Vscmg final : public SerialChain {
+ public:
+  Vscmg(std::string name, const VscmgConfig& config);
+  /// No segment for children; add_dynamic_effector refuses by name.
+  std::size_t segment_count() const override { return 0; }
+  void set_gimbal_torque(units::Torque u) { set_motor_input(0, u.value()); }
+  void set_wheel_torque(units::Torque u) { set_motor_input(1, u.value()); }
+  /// Locks or unlocks the gimbal (SerialChain::set_locked of joint 0): locking zeroes γ̇ in x_block.
+  void set_gimbal_locked(bool locked, StateBlockRef x_block) { set_locked(0, locked, x_block); }
+};
+
+}  // namespace ramus

@@ -1,0 +1,444 @@
+// Prescribed motion platform: docs/models/prescribed_platform.md, eqs. (1)–(11).
+#include "ramus/systems/prescribed_platform.hpp"
+
+#include <cmath>
+
+#include "ramus/kernel/error.hpp"
+#include "ramus/kernel/validation.hpp"
+
+namespace ramus {
+namespace {
+
+using validation::to_text;
+
+/// The platform's motion at τ, written by kinematics(), read by the later stages of the evaluation.
+struct PrescribedPlatformWorkspace final : EffectorWorkspace {
+  Eigen::Matrix3d dcm_BP = Eigen::Matrix3d::Identity();   ///< [1]
+  Eigen::Vector3d r_PB_B = Eigen::Vector3d::Zero();        ///< [m] origin of P
+  Eigen::Vector3d rPrime_PB_B = Eigen::Vector3d::Zero();   ///< [m/s]
+  Eigen::Vector3d omega_PB_B = Eigen::Vector3d::Zero();    ///< [rad/s]
+  Eigen::Vector3d omegaPrime_PB_B = Eigen::Vector3d::Zero();  ///< [rad/s²]
+  Eigen::Vector3d r = Eigen::Vector3d::Zero();             ///< [m] r_PcB_B, eq. (3)
+  Eigen::Vector3d rPrime = Eigen::Vector3d::Zero();        ///< [m/s]
+  Eigen::Vector3d rPrimePrime = Eigen::Vector3d::Zero();   ///< [m/s²]
+  Eigen::Matrix3d I_c = Eigen::Matrix3d::Zero();           ///< [kg m²] about Pc, in B
+  Eigen::Matrix3d IPrime_c = Eigen::Matrix3d::Zero();      ///< [kg m²/s]
+  FrameKinematics frame;                                   ///< segment 0: frame P
+  Wrench children;                                         ///< [N], [N m] dynamic children's loads, in P about P
+  Wrench actuator;                                         ///< [N], [N m] eq. (8), in P about P
+  // State-effector children (eqs. 12–17), one entry each
+  std::vector<std::unique_ptr<EffectorWorkspace>> child;   ///< their own workspaces
+  std::vector<MassProperties> child_mass_P;                ///< eq. (12): about P, in P
+  std::vector<MassProperties> child_mass_B;                ///< eq. (13): about B, in B
+  std::vector<HubSystem> child_rows_P;                     ///< eq. (14): their momentum-rate rows about P, in P
+  std::vector<Wrench> child_loads_P;                       ///< dynamic loads on their segments, in P about P
+  Eigen::Vector3d rPrimePrime_PB_B = Eigen::Vector3d::Zero();  ///< [m/s²]
+  explicit PrescribedPlatformWorkspace(std::size_t n)
+      : child(n), child_mass_P(n), child_mass_B(n), child_rows_P(n), child_loads_P(n) {}
+};
+
+/// eq. (9): s, s', s'' of the normalised smooth bang-coast-bang at time t: the acceleration is a
+/// versine pulse A (1 − cos 2πτ/t_a) on each end phase, so s'' is continuous (zero at every switch).
+Eigen::Vector3d bang_coast_bang(double t, double t0, double ta, double tc) {
+  constexpr double two_pi = 2.0 * 3.14159265358979323846;
+  const double A = 1.0 / (ta * (ta + tc)), k = ta / two_pi, tau = t - t0;
+  if (tau <= 0.0) return Eigen::Vector3d(0.0, 0.0, 0.0);
+  if (tau < ta) {
+    const double ph = two_pi * tau / ta;
+    return Eigen::Vector3d(A * (0.5 * tau * tau + k * k * (std::cos(ph) - 1.0)), A * (tau - k * std::sin(ph)),
+                           A * (1.0 - std::cos(ph)));
+  }
+  if (tau < ta + tc) return Eigen::Vector3d(A * (0.5 * ta * ta + ta * (tau - ta)), A * ta, 0.0);
+  const double sigma = 2.0 * ta + tc - tau;
+  if (sigma > 0.0) {
+    const double ph = two_pi * sigma / ta;
+    return Eigen::Vector3d(1.0 - A * (0.5 * sigma * sigma + k * k * (std::cos(ph) - 1.0)),
+                           A * (sigma - k * std::sin(ph)), -A * (1.0 - std::cos(ph)));
+  }
+  return Eigen::Vector3d(1.0, 0.0, 0.0);
+}
+
+}  // namespace
+
+PrescribedProfile hold_profile(const units::Length3& r_PM_M, const Quaternion& q_PM) {
+  validation::require_finite("hold_profile", "r_PM_M [m]", r_PM_M.si());
+  validation::require_unit_quaternion("hold_profile", "q_PM", q_PM);
+  PrescribedPose p;
+  p.r_PM_M = r_PM_M.si();
+  p.q_PM = q_PM.normalized();
+  return [p](double) { return p; };
+}
+
+PrescribedProfile bang_coast_bang_profile(const Eigen::Vector3d& axis_M, units::Angle theta0, units::Angle dtheta,
+                                          const units::Length3& r0_PM_M, const units::Length3& dr_M,
+                                          const BangCoastBang& timing) {
+  const std::string o = "bang_coast_bang_profile";
+  validation::require_unit_vector(o, "axis_M", axis_M);
+  validation::require_finite(o, "theta0 [rad]", theta0.value());
+  validation::require_finite(o, "dtheta [rad]", dtheta.value());
+  validation::require_finite(o, "r0_PM_M [m]", r0_PM_M.si());
+  validation::require_finite(o, "dr_M [m]", dr_M.si());
+  validation::require_finite(o, "t_start [s]", timing.t_start.value());
+  validation::require_positive(o, "t_accel [s]", timing.t_accel.value());
+  validation::require_non_negative(o, "t_coast [s]", timing.t_coast.value());
+  const Eigen::Vector3d axis = axis_M.normalized(), r0 = r0_PM_M.si(), dr = dr_M.si();
+  const double th0 = theta0.value(), dth = dtheta.value();
+  const double t0 = timing.t_start.value(), ta = timing.t_accel.value(), tc = timing.t_coast.value();
+  return [=](double t) {
+    // eq. (10)
+    const Eigen::Vector3d s = bang_coast_bang(t, t0, ta, tc);
+    PrescribedPose p;
+    p.r_PM_M = r0 + s[0] * dr;
+    p.rPrime_PM_M = s[1] * dr;
+    p.rPrimePrime_PM_M = s[2] * dr;
+    const double th = th0 + s[0] * dth;
+    p.q_PM = Quaternion(std::cos(0.5 * th), std::sin(0.5 * th) * axis.x(), std::sin(0.5 * th) * axis.y(),
+                        std::sin(0.5 * th) * axis.z());
+    p.omega_PM_P = s[1] * dth * axis;  // the axis is fixed in both M and P
+    p.omegaPrime_PM_P = s[2] * dth * axis;
+    return p;
+  };
+}
+
+PrescribedPlatform::PrescribedPlatform(std::string name, const PrescribedPlatformConfig& c, PrescribedProfile profile,
+                                       std::vector<std::shared_ptr<StateEffector>> children)
+    : StateEffector(std::move(name)),
+      m_(c.mass.value()),
+      I_PntPc_P_(c.I_PntPc_P.si()),
+      r_PcP_P_(c.r_PcP_P.si()),
+      r_MB_B_(c.r_MB_B.si()),
+      dcm_MB_(c.dcm_MB),
+      tau0_(c.tau0.value()),
+      profile_(std::move(profile)),
+      children_(std::move(children)) {
+  const std::string owner = label();
+  validation::require_positive(owner, "mass [kg]", m_);
+  validation::require_inertia(owner, "I_PntPc_P [kg m^2]", I_PntPc_P_);
+  validation::require_finite(owner, "r_PcP_P [m]", r_PcP_P_);
+  validation::require_finite(owner, "r_MB_B [m]", r_MB_B_);
+  validation::require_rotation(owner, "dcm_MB", dcm_MB_);
+  validation::require_finite(owner, "tau0 [s]", tau0_);
+  if (!profile_) throw ConfigurationError(owner, "profile", "empty", "needs a profile of time");
+  Eigen::Index offset = 1;  // after "tau"
+  std::size_t segment = 1;  // after the platform frame
+  for (std::size_t k = 0; k < children_.size(); ++k) {
+    if (!children_[k]) throw ConfigurationError(owner, "child " + std::to_string(k), "null", "needs an effector");
+    for (std::size_t j = 0; j < k; ++j)
+      if (children_[j] == children_[k] || children_[j]->name() == children_[k]->name())
+        throw ConfigurationError(owner, "child " + std::to_string(k), children_[k]->label(),
+                                 "is already mounted on this platform");
+    Eigen::Index size = 0;
+    for (const StateBlockSpec& b : children_[k]->state_blocks()) size += b.size;
+    child_offset_.push_back(offset);
+    child_size_.push_back(size);
+    child_segment0_.push_back(segment);
+    offset += size;
+    segment += children_[k]->segment_count();
+  }
+}
+
+std::size_t PrescribedPlatform::segment_count() const {
+  std::size_t n = 1;
+  for (const auto& c : children_) n += c->segment_count();
+  return n;
+}
+
+StateBlockRef PrescribedPlatform::child_state(std::size_t k, StateBlockRef platform_block) const {
+  if (k >= children_.size())
+    throw ConfigurationError(label(), "child index", std::to_string(k),
+                             "out of range (" + std::to_string(children_.size()) + " children)");
+  return platform_block.segment(child_offset_[k], child_size_[k]);
+}
+
+const EffectorWorkspace& PrescribedPlatform::child_workspace(std::size_t k, const EffectorWorkspace& ws) const {
+  if (k >= children_.size())
+    throw ConfigurationError(label(), "child index", std::to_string(k),
+                             "out of range (" + std::to_string(children_.size()) + " children)");
+  return *static_cast<const PrescribedPlatformWorkspace&>(ws).child[k];
+}
+
+void PrescribedPlatform::validate() const {
+  const std::string owner = label();
+  const PrescribedPose p = profile_(tau0_);
+  const std::string field = "profile(tau0 = " + to_text(tau0_) + ")";
+  validation::require_finite(owner, field + ".r_PM_M [m]", p.r_PM_M);
+  validation::require_finite(owner, field + ".rPrime_PM_M [m/s]", p.rPrime_PM_M);
+  validation::require_finite(owner, field + ".rPrimePrime_PM_M [m/s^2]", p.rPrimePrime_PM_M);
+  validation::require_unit_quaternion(owner, field + ".q_PM", p.q_PM);
+  validation::require_finite(owner, field + ".omega_PM_P [rad/s]", p.omega_PM_P);
+  validation::require_finite(owner, field + ".omegaPrime_PM_P [rad/s^2]", p.omegaPrime_PM_P);
+  for (const auto& c : children_) c->validate();
+}
+
+const Wrench& PrescribedPlatform::actuator_wrench(const EffectorWorkspace& ws) const {
+  return static_cast<const PrescribedPlatformWorkspace&>(ws).actuator;
+}
+
+std::vector<StateBlockSpec> PrescribedPlatform::state_blocks() const {
+  std::vector<StateBlockSpec> b = {{"tau", 1, "s"}};
+  for (const auto& c : children_)
+    for (StateBlockSpec s : c->state_blocks()) {
+      s.name = c->name() + "." + s.name;
+      b.push_back(std::move(s));
+    }
+  return b;
+}
+
+void PrescribedPlatform::write_initial_state(StateBlockRef x) const {
+  x[0] = tau0_;
+  for (std::size_t k = 0; k < children_.size(); ++k)
+    children_[k]->write_initial_state(x.segment(child_offset_[k], child_size_[k]));
+}
+
+std::unique_ptr<EffectorWorkspace> PrescribedPlatform::make_workspace() const {
+  auto ws = std::make_unique<PrescribedPlatformWorkspace>(children_.size());
+  for (std::size_t k = 0; k < children_.size(); ++k) ws->child[k] = children_[k]->make_workspace();
+  return ws;
+}
+
+void PrescribedPlatform::kinematics(const FrameKinematics& hub, ConstStateBlock x, EffectorWorkspace& ws_base) const {
+  auto& ws = static_cast<PrescribedPlatformWorkspace&>(ws_base);
+  const PrescribedPose p = profile_(x[0]);  // eq. (1): the pose at the clock τ
+  // eq. (2): P relative to B (M fixed in B)
+  const Eigen::Matrix3d dcm_BM = dcm_MB_.transpose();
+  ws.dcm_BP = dcm_BM * rotation_matrix(p.q_PM.normalized());
+  ws.r_PB_B = r_MB_B_ + dcm_BM * p.r_PM_M;
+  ws.rPrime_PB_B = dcm_BM * p.rPrime_PM_M;
+  ws.rPrimePrime_PB_B = dcm_BM * p.rPrimePrime_PM_M;
+  const Eigen::Vector3d& rPP_PB_B = ws.rPrimePrime_PB_B;
+  ws.omega_PB_B = ws.dcm_BP * p.omega_PM_P;
+  ws.omegaPrime_PB_B = ws.dcm_BP * p.omegaPrime_PM_P;  // d/dt_B (dcm_BP w_P) = dcm_BP (w'_P + w_P × w_P)
+  // eq. (3): the centre of mass and the inertia
+  const Eigen::Vector3d c = ws.dcm_BP * r_PcP_P_;
+  const Eigen::Vector3d& w = ws.omega_PB_B;
+  ws.r = ws.r_PB_B + c;
+  ws.rPrime = ws.rPrime_PB_B + w.cross(c);
+  ws.rPrimePrime = rPP_PB_B + ws.omegaPrime_PB_B.cross(c) + w.cross(w.cross(c));
+  ws.I_c = ws.dcm_BP * I_PntPc_P_ * ws.dcm_BP.transpose();
+  ws.IPrime_c = tilde(w) * ws.I_c - ws.I_c * tilde(w);
+  // segment 0: frame P
+  const Eigen::Matrix3d dcm_NB = hub.dcm_FN.transpose();
+  ws.frame.r_FN_N = hub.r_FN_N + dcm_NB * ws.r_PB_B;
+  ws.frame.v_FN_N = hub.v_FN_N + dcm_NB * (ws.rPrime_PB_B + hub.omega_FN_F.cross(ws.r_PB_B));
+  ws.frame.dcm_FN = ws.dcm_BP.transpose() * hub.dcm_FN;
+  ws.frame.omega_FN_F = ws.dcm_BP.transpose() * (hub.omega_FN_F + w);
+  ws.children = Wrench{};
+  for (Wrench& l : ws.child_loads_P) l = Wrench{};
+  // the children, with P as their hub (eq. 12)
+  for (std::size_t k = 0; k < children_.size(); ++k)
+    children_[k]->kinematics(ws.frame, x.segment(child_offset_[k], child_size_[k]), *ws.child[k]);
+}
+
+const FrameKinematics& PrescribedPlatform::segment(std::size_t s, const EffectorWorkspace& ws_base) const {
+  const auto& ws = static_cast<const PrescribedPlatformWorkspace&>(ws_base);
+  if (s == 0) return ws.frame;
+  for (std::size_t k = 0; k < children_.size(); ++k)
+    if (s < child_segment0_[k] + children_[k]->segment_count()) return children_[k]->segment(s - child_segment0_[k], *ws.child[k]);
+  throw ConfigurationError(label(), "segment", std::to_string(s),
+                           "out of range (" + std::to_string(segment_count()) + " segments, 0-based)");
+}
+
+void PrescribedPlatform::add_segment_wrench(std::size_t s, const Wrench& w, EffectorWorkspace& ws_base) const {
+  auto& ws = static_cast<PrescribedPlatformWorkspace&>(ws_base);
+  if (s == 0) {
+    ws.children += w;
+    return;
+  }
+  for (std::size_t k = 0; k < children_.size(); ++k)
+    if (s < child_segment0_[k] + children_[k]->segment_count()) {
+      // for the actuator wrench (eq. 8): the load in P about P (positions relative to N cancel to ~ulp(|r_PN|))
+      const FrameKinematics& f = children_[k]->segment(s - child_segment0_[k], *ws.child[k]);
+      const Eigen::Matrix3d dcm_PS = ws.frame.dcm_FN * f.dcm_FN.transpose();
+      const Eigen::Vector3d F_P = dcm_PS * w.force_F;
+      const Eigen::Vector3d r_SP_P = ws.frame.dcm_FN * (f.r_FN_N - ws.frame.r_FN_N);
+      ws.child_loads_P[k].force_F += F_P;
+      ws.child_loads_P[k].torque_PntF_F += dcm_PS * w.torque_PntF_F + r_SP_P.cross(F_P);
+      children_[k]->add_segment_wrench(s - child_segment0_[k], w, *ws.child[k]);
+      return;
+    }
+  throw ConfigurationError(label(), "segment wrench", std::to_string(s),
+                           "out of range (" + std::to_string(segment_count()) + " segments, 0-based)");
+}
+
+namespace {
+
+/// The kernel's rigid-body rows (architecture.md eqs. 4–5, without loads) of a body with mass
+/// properties mp about a point O, in the frame whose angular velocity is omega: added to S.
+void add_rigid_rows(const MassProperties& mp, const Eigen::Vector3d& omega, HubSystem& S) {
+  const Eigen::Matrix3d ct = tilde(mp.r_CB_B);
+  S.A += mp.m * Eigen::Matrix3d::Identity();
+  S.B -= mp.m * ct;
+  S.C += mp.m * ct;
+  S.D += mp.I_PntB_B;
+  S.vecTrans += -2.0 * mp.m * omega.cross(mp.rPrime_CB_B) - mp.m * omega.cross(omega.cross(mp.r_CB_B));
+  S.vecRot += -omega.cross(mp.I_PntB_B * omega) - mp.IPrime_PntB_B * omega;
+}
+
+}  // namespace
+
+void PrescribedPlatform::mass_properties(ConstStateBlock x, EffectorWorkspace& ws_base, MassProperties& out) const {
+  auto& ws = static_cast<PrescribedPlatformWorkspace&>(ws_base);
+  const Eigen::Vector3d& r = ws.r;
+  const Eigen::Vector3d& rp = ws.rPrime;
+  // eq. (4)
+  double m = m_;
+  Eigen::Vector3d mr = m_ * r, mrp = m_ * rp;
+  Eigen::Matrix3d I = ws.I_c + m_ * (r.squaredNorm() * Eigen::Matrix3d::Identity() - r * r.transpose());
+  Eigen::Matrix3d Ip =
+      ws.IPrime_c + m_ * (2.0 * r.dot(rp) * Eigen::Matrix3d::Identity() - rp * r.transpose() - r * rp.transpose());
+  // eq. (13): each child's, from (about P, in P) to (about B, in B)
+  const Eigen::Matrix3d& R = ws.dcm_BP;
+  const Eigen::Vector3d w_P = R.transpose() * ws.omega_PB_B;
+  const Eigen::Matrix3d E = Eigen::Matrix3d::Identity();
+  for (std::size_t k = 0; k < children_.size(); ++k) {
+    MassProperties& mp = ws.child_mass_P[k];
+    mp = MassProperties{};
+    children_[k]->mass_properties(x.segment(child_offset_[k], child_size_[k]), *ws.child[k], mp);
+    MassProperties& b = ws.child_mass_B[k];
+    b.m = mp.m;
+    const Eigen::Vector3d c = R * mp.r_CB_B, cp = R * (mp.rPrime_CB_B + w_P.cross(mp.r_CB_B));
+    b.r_CB_B = ws.r_PB_B + c;
+    b.rPrime_CB_B = ws.rPrime_PB_B + cp;
+    const Eigen::Matrix3d wt = tilde(w_P);
+    const Eigen::Matrix3d I_P = R * mp.I_PntB_B * R.transpose();
+    const Eigen::Matrix3d Ip_P = R * (mp.IPrime_PntB_B + wt * mp.I_PntB_B - mp.I_PntB_B * wt) * R.transpose();
+    const Eigen::Vector3d& rc = b.r_CB_B;
+    const Eigen::Vector3d& rcp = b.rPrime_CB_B;
+    b.I_PntB_B = I_P + mp.m * (rc.squaredNorm() * E - rc * rc.transpose()) - mp.m * (c.squaredNorm() * E - c * c.transpose());
+    b.IPrime_PntB_B = Ip_P + mp.m * (2.0 * rc.dot(rcp) * E - rcp * rc.transpose() - rc * rcp.transpose()) -
+                      mp.m * (2.0 * c.dot(cp) * E - cp * c.transpose() - c * cp.transpose());
+    m += b.m;
+    mr += b.m * b.r_CB_B;
+    mrp += b.m * b.rPrime_CB_B;
+    I += b.I_PntB_B;
+    Ip += b.IPrime_PntB_B;
+  }
+  out.m = m;
+  out.r_CB_B = mr / m;
+  out.rPrime_CB_B = mrp / m;
+  out.I_PntB_B = I;
+  out.IPrime_PntB_B = Ip;
+}
+
+void PrescribedPlatform::contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
+                                       ConstStateBlock x, EffectorWorkspace& ws_base, HubSystem& s) const {
+  auto& ws = static_cast<PrescribedPlatformWorkspace&>(ws_base);
+  const Eigen::Vector3d& omega = hub.omega_FN_F;
+  const Eigen::Vector3d& r = ws.r;
+  const Eigen::Vector3d& w = ws.omega_PB_B;
+  // eq. (6): the momentum rates the kernel's rigid terms miss, to the right-hand side
+  s.vecTrans -= m_ * ws.rPrimePrime;
+  s.vecRot -= m_ * r.cross(ws.rPrimePrime) + ws.IPrime_c * w + ws.I_c * ws.omegaPrime_PB_B +
+              omega.cross(ws.I_c * w + m_ * r.cross(ws.rPrime));
+  // eq. (7): the dynamic children's loads on P pass to the hub unchanged (the platform is driven)
+  const Eigen::Vector3d F_B = ws.dcm_BP * ws.children.force_F;
+  s.vecTrans += F_B;
+  s.vecRot += ws.dcm_BP * ws.children.torque_PntF_F + ws.r_PB_B.cross(F_B);
+  if (children_.empty()) return;
+  // eqs. (14)–(15): each child's momentum-rate rows about P (its contributions plus its rigid rows,
+  // with P as hub), carried to B through a_P = [PB](r̈_B − [r_PB×] ω̇ + k_a), α_P = [PB](ω̇ + k_α),
+  // minus the rigid rows the kernel adds for its mass properties in B.
+  const Eigen::Matrix3d& R = ws.dcm_BP;
+  const Eigen::Matrix3d Rt = R.transpose();
+  const Eigen::Matrix3d rt = tilde(ws.r_PB_B);
+  const Eigen::Vector3d k_a = omega.cross(omega.cross(ws.r_PB_B)) + 2.0 * omega.cross(ws.rPrime_PB_B) + ws.rPrimePrime_PB_B;
+  const Eigen::Vector3d k_alpha = ws.omegaPrime_PB_B + omega.cross(w);
+  for (std::size_t k = 0; k < children_.size(); ++k) {
+    HubSystem& S = ws.child_rows_P[k];
+    S.set_zero();
+    children_[k]->contributions(ws.frame, g_N, t, x.segment(child_offset_[k], child_size_[k]), *ws.child[k], S);
+    add_rigid_rows(ws.child_mass_P[k], ws.frame.omega_FN_F, S);
+    const Eigen::Matrix3d A_PB = S.A * Rt, B_PB = S.B * Rt, C_PB = S.C * Rt, D_PB = S.D * Rt;
+    const Eigen::Matrix3d A_F = R * A_PB, B_F = R * (B_PB - A_PB * rt);
+    const Eigen::Vector3d c_F = R * (A_PB * k_a + B_PB * k_alpha - S.vecTrans);
+    const Eigen::Matrix3d C_M = R * C_PB + rt * A_F, D_M = R * (D_PB - C_PB * rt) + rt * B_F;
+    const Eigen::Vector3d c_M = R * (C_PB * k_a + D_PB * k_alpha - S.vecRot) + rt * c_F;
+    HubSystem rigid;
+    rigid.set_zero();
+    add_rigid_rows(ws.child_mass_B[k], omega, rigid);
+    s.A += A_F - rigid.A;
+    s.B += B_F - rigid.B;
+    s.C += C_M - rigid.C;
+    s.D += D_M - rigid.D;
+    s.vecTrans += -c_F - rigid.vecTrans;
+    s.vecRot += -c_M - rigid.vecRot;
+  }
+}
+
+Eigen::Vector3d PrescribedPlatform::derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
+                                                const HubAccelerations& acc, ConstStateBlock x, EffectorWorkspace& ws_base,
+                                                StateBlockRef dxdt) const {
+  auto& ws = static_cast<PrescribedPlatformWorkspace&>(ws_base);
+  dxdt[0] = 1.0;  // eq. (1)
+  const Eigen::Vector3d& omega = hub.omega_FN_F;
+  const Eigen::Vector3d& r = ws.r;
+  const Eigen::Matrix3d& R = ws.dcm_BP;
+  const Eigen::Matrix3d Rt = R.transpose();
+  const Eigen::Vector3d g_B = hub.dcm_FN * g_N;
+  Eigen::Vector3d m_rPP = m_ * ws.rPrimePrime;
+  // eq. (16): the children's derivatives with the platform's accelerations
+  const Eigen::Vector3d k_a = omega.cross(omega.cross(ws.r_PB_B)) + 2.0 * omega.cross(ws.rPrime_PB_B) + ws.rPrimePrime_PB_B;
+  const Eigen::Vector3d k_alpha = ws.omegaPrime_PB_B + omega.cross(ws.omega_PB_B);
+  HubAccelerations acc_P;
+  acc_P.rDDot_BN_B = Rt * (acc.rDDot_BN_B + acc.omegaDot_BN_B.cross(ws.r_PB_B) + k_a);
+  acc_P.omegaDot_BN_B = Rt * (acc.omegaDot_BN_B + k_alpha);
+  const Eigen::Vector3d w_P = Rt * ws.omega_PB_B, wp_P = Rt * ws.omegaPrime_PB_B;
+  const Eigen::Vector3d g_P = Rt * g_B;
+  Eigen::Vector3d F_sup_P = Eigen::Vector3d::Zero(), L_sup_P = Eigen::Vector3d::Zero();  // on the children, about P
+  for (std::size_t k = 0; k < children_.size(); ++k) {
+    const MassProperties& mp = ws.child_mass_P[k];
+    const Eigen::Vector3d mrpp_P = children_[k]->derivatives(ws.frame, g_N, t, acc_P,
+                                                             x.segment(child_offset_[k], child_size_[k]), *ws.child[k],
+                                                             dxdt.segment(child_offset_[k], child_size_[k]));
+    const Eigen::Vector3d mr = mp.m * mp.r_CB_B, mrp = mp.m * mp.rPrime_CB_B;
+    m_rPP += mp.m * ws.rPrimePrime_PB_B + R * (mrpp_P + 2.0 * w_P.cross(mrp) + wp_P.cross(mr) + w_P.cross(w_P.cross(mr)));
+    // the support wrench: the momentum-rate rows minus gravity and the loads on the child's segments
+    const HubSystem& S = ws.child_rows_P[k];
+    const Eigen::Vector3d F_row = S.A * acc_P.rDDot_BN_B + S.B * acc_P.omegaDot_BN_B - S.vecTrans;
+    const Eigen::Vector3d L_row = S.C * acc_P.rDDot_BN_B + S.D * acc_P.omegaDot_BN_B - S.vecRot;
+    F_sup_P += F_row - mp.m * g_P - ws.child_loads_P[k].force_F;
+    L_sup_P += L_row - mr.cross(g_P) - ws.child_loads_P[k].torque_PntF_F;
+  }
+  // eq. (8): Newton–Euler of the platform body, minus gravity and the dynamic children's loads,
+  // plus the reaction of the state children (−support wrench)
+  const Eigen::Vector3d a_Pc = acc.rDDot_BN_B + acc.omegaDot_BN_B.cross(r) + omega.cross(omega.cross(r)) +
+                               2.0 * omega.cross(ws.rPrime) + ws.rPrimePrime;
+  const Eigen::Vector3d w_PN = omega + ws.omega_PB_B;
+  const Eigen::Vector3d wDot_PN = acc.omegaDot_BN_B + ws.omegaPrime_PB_B + omega.cross(ws.omega_PB_B);
+  const Eigen::Vector3d c = r - ws.r_PB_B;  // Pc relative to P
+  const Eigen::Vector3d F_other = R * (ws.children.force_F - F_sup_P);
+  const Eigen::Vector3d L_other_Pc = R * (ws.children.torque_PntF_F - L_sup_P) - c.cross(F_other);
+  const Eigen::Vector3d F_act = m_ * a_Pc - m_ * g_B - F_other;
+  const Eigen::Vector3d L_act_Pc = ws.I_c * wDot_PN + w_PN.cross(ws.I_c * w_PN) - L_other_Pc;
+  ws.actuator.force_F = Rt * F_act;
+  ws.actuator.torque_PntF_F = Rt * (L_act_Pc + c.cross(F_act));
+  return m_rPP;
+}
+
+EnergyMomentumContribution PrescribedPlatform::energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+                                                               const EffectorWorkspace& ws_base) const {
+  const auto& ws = static_cast<const PrescribedPlatformWorkspace&>(ws_base);
+  const Eigen::Vector3d& omega = hub.omega_FN_F;
+  const Eigen::Vector3d rDot = ws.rPrime + omega.cross(ws.r);
+  const Eigen::Vector3d w_PN = omega + ws.omega_PB_B;
+  // eq. (11)
+  EnergyMomentumContribution e;
+  e.H_PntB_B = ws.I_c * w_PN + m_ * ws.r.cross(rDot);
+  e.kinetic_energy = 0.5 * w_PN.dot(ws.I_c * w_PN) + 0.5 * m_ * rDot.squaredNorm();
+  // eq. (17): each child's, from P (frame translating with P) to B (frame translating with B)
+  const Eigen::Matrix3d& R = ws.dcm_BP;
+  const Eigen::Vector3d v_P = ws.rPrime_PB_B + omega.cross(ws.r_PB_B);  // P relative to B's translating frame
+  for (std::size_t k = 0; k < children_.size(); ++k) {
+    const EnergyMomentumContribution c =
+        children_[k]->energy_momentum(ws.frame, x.segment(child_offset_[k], child_size_[k]), *ws.child[k]);
+    const MassProperties& mp = ws.child_mass_P[k];
+    const Eigen::Vector3d cP = R * mp.r_CB_B;
+    const Eigen::Vector3d v_rel = R * (mp.rPrime_CB_B + ws.frame.omega_FN_F.cross(mp.r_CB_B));
+    e.H_PntB_B += R * c.H_PntB_B + mp.m * ws.r_PB_B.cross(v_rel + v_P) + mp.m * cP.cross(v_P);
+    e.kinetic_energy += c.kinetic_energy + mp.m * v_rel.dot(v_P) + 0.5 * mp.m * v_P.squaredNorm();
+    e.potential_energy += c.potential_energy;
+  }
+  return e;
+}
+
+}  // namespace ramus

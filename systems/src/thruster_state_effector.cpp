@@ -1,0 +1,119 @@
+// Thruster state effector: docs/models/thruster_state_effector.md, eqs. (1)–(4).
+#include "ramus/systems/thruster_state_effector.hpp"
+
+#include "ramus/kernel/error.hpp"
+#include "ramus/kernel/validation.hpp"
+
+namespace ramus {
+namespace {
+
+using validation::to_text;
+
+/// The effector needs no scratch: every term is a direct function of (x, inputs).
+struct ThrusterStateWorkspace final : EffectorWorkspace {};
+
+void require_unit_interval(const std::string& owner, const std::string& field, double v) {
+  validation::require_finite(owner, field, v);
+  if (v < 0.0 || v > 1.0) throw ConfigurationError(owner, field, to_text(v), "must lie in [0, 1]");
+}
+
+}  // namespace
+
+ThrusterStateEffector::ThrusterStateEffector(std::string name, const std::vector<ThrusterStateConfig>& thrusters)
+    : StateEffector(std::move(name)) {
+  if (thrusters.empty())
+    throw ConfigurationError(label(), "thrusters", "0", "needs at least one thruster");
+  for (std::size_t i = 0; i < thrusters.size(); ++i) {
+    const ThrusterStateConfig& c = thrusters[i];
+    const std::string o = label() + " thruster " + std::to_string(i);
+    ThrusterStateParameters p;
+    p.r_TB_B = c.r_TB_B.si();
+    validation::require_finite(o, "r_TB_B [m]", p.r_TB_B);
+    validation::require_unit_vector(o, "tHat_B", c.tHat_B);
+    p.tHat_B = c.tHat_B.normalized();  // within 1e-9 of the given direction
+    p.F_max = c.max_thrust.value();
+    validation::require_positive(o, "max_thrust [N]", p.F_max);
+    p.tau = c.time_constant.value();
+    validation::require_positive(o, "time_constant [s]", p.tau);
+    p.kappa0 = c.kappa0;
+    require_unit_interval(o, "kappa0 [1]", p.kappa0);
+    require_unit_interval(o, "command0 [1]", c.command0);
+    thrusters_.push_back(p);
+    u_.push_back(c.command0);
+  }
+}
+
+std::string ThrusterStateEffector::thruster_owner(std::size_t i) const {
+  return label() + " thruster " + std::to_string(i);
+}
+
+void ThrusterStateEffector::require_index(std::size_t i, const char* what) const {
+  if (i >= thrusters_.size())
+    throw ConfigurationError(label(), "thruster index (" + std::string(what) + ")", std::to_string(i),
+                             "out of range: the effector has " + std::to_string(thrusters_.size()) +
+                                 " thrusters (indices 0 to " + std::to_string(thrusters_.size() - 1) + ")");
+}
+
+const ThrusterStateParameters& ThrusterStateEffector::thruster(std::size_t i) const {
+  require_index(i, "thruster");
+  return thrusters_[i];
+}
+
+void ThrusterStateEffector::set_command(std::size_t i, double u) {
+  require_index(i, "set_command");
+  require_unit_interval(thruster_owner(i), "command [1]", u);
+  u_[i] = u;
+}
+
+double ThrusterStateEffector::command(std::size_t i) const {
+  require_index(i, "command");
+  return u_[i];
+}
+
+std::vector<StateBlockSpec> ThrusterStateEffector::state_blocks() const {
+  return {{"kappa", static_cast<Eigen::Index>(thrusters_.size()), "1"}};
+}
+
+void ThrusterStateEffector::write_initial_state(StateBlockRef x) const {
+  for (std::size_t i = 0; i < thrusters_.size(); ++i) x[static_cast<Eigen::Index>(i)] = thrusters_[i].kappa0;
+}
+
+std::unique_ptr<EffectorWorkspace> ThrusterStateEffector::make_workspace() const {
+  return std::make_unique<ThrusterStateWorkspace>();
+}
+
+void ThrusterStateEffector::kinematics(const FrameKinematics&, ConstStateBlock, EffectorWorkspace&) const {
+  // Fixed in B: no segment frame to publish.
+}
+
+void ThrusterStateEffector::mass_properties(ConstStateBlock, EffectorWorkspace&, MassProperties&) const {
+  // Massless (eq. 4): the propellant's mass belongs to a tank model.
+}
+
+void ThrusterStateEffector::contributions(const FrameKinematics&, const Eigen::Vector3d&, double, ConstStateBlock x,
+                                          EffectorWorkspace&, HubSystem& s) const {
+  for (std::size_t i = 0; i < thrusters_.size(); ++i) {
+    const ThrusterStateParameters& p = thrusters_[i];
+    // eq. (2)–(3): a load on the hub, about B; it enters only the right-hand side
+    const Eigen::Vector3d F_B = p.F_max * x[static_cast<Eigen::Index>(i)] * p.tHat_B;
+    s.vecTrans += F_B;
+    s.vecRot += p.r_TB_B.cross(F_B);
+  }
+}
+
+Eigen::Vector3d ThrusterStateEffector::derivatives(const FrameKinematics&, const Eigen::Vector3d&, double,
+                                                   const HubAccelerations&, ConstStateBlock x, EffectorWorkspace&,
+                                                   StateBlockRef dxdt) const {
+  for (std::size_t i = 0; i < thrusters_.size(); ++i) {
+    const auto k = static_cast<Eigen::Index>(i);
+    dxdt[k] = (u_[i] - x[k]) / thrusters_[i].tau;  // eq. (1)
+  }
+  return Eigen::Vector3d::Zero();
+}
+
+EnergyMomentumContribution ThrusterStateEffector::energy_momentum(const FrameKinematics&, ConstStateBlock,
+                                                                  const EffectorWorkspace&) const {
+  return {};
+}
+
+}  // namespace ramus

@@ -1,0 +1,78 @@
+// Variable-speed control moment gyroscope: docs/models/vscmg.md, eq. (1); the dynamics are
+// serial_chain.md's.
+#include "ramus/systems/vscmg.hpp"
+
+#include <cmath>
+
+#include "ramus/kernel/error.hpp"
+#include "ramus/kernel/validation.hpp"
+
+namespace ramus {
+
+std::vector<ChainLink> vscmg_links(const std::string& owner, const VscmgConfig& c) {
+  validation::require_unit_vector(owner, "gsHat0_B", c.gsHat0_B);
+  validation::require_unit_vector(owner, "gtHat0_B", c.gtHat0_B);
+  validation::require_unit_vector(owner, "ggHat_B", c.ggHat_B);
+  Eigen::Matrix3d dcm_G0B;
+  dcm_G0B.row(0) = c.gsHat0_B.transpose();
+  dcm_G0B.row(1) = c.gtHat0_B.transpose();
+  dcm_G0B.row(2) = c.ggHat_B.transpose();
+  validation::require_rotation(owner, "[gsHat0_B gtHat0_B ggHat_B] (rows of dcm_G0B)", dcm_G0B);
+  validation::require_finite(owner, "r_GB_B [m]", c.r_GB_B.si());
+  validation::require_non_negative(owner, "massG [kg]", c.massG.value());
+  if (c.massG.value() > 0.0 || !c.IG_PntGc_G.si().isZero(0.0))
+    validation::require_inertia(owner, "IG_PntGc_G [kg m^2]", c.IG_PntGc_G.si());
+  validation::require_finite(owner, "r_GcG_G [m]", c.r_GcG_G.si());
+  validation::require_finite(owner, "r_WG_G [m]", c.r_WG_G.si());
+  const double mW = c.massW.value();
+  validation::require_positive(owner, "massW [kg]", mW);
+  validation::require_positive(owner, "IW1 [kg m^2]", c.IW1.value());
+  validation::require_positive(owner, "IW2 [kg m^2]", c.IW2.value());
+  validation::require_positive(owner, "IW3 [kg m^2]", c.IW3.value());
+  validation::require_non_negative(owner, "Us [kg m]", c.Us.value());
+  validation::require_finite(owner, "Ud [kg m^2]", c.Ud.value());
+  Eigen::Matrix3d IW;
+  IW << c.IW1.value(), 0.0, c.Ud.value(), 0.0, c.IW2.value(), 0.0, c.Ud.value(), 0.0, c.IW3.value();
+  validation::require_inertia(owner, "[IW1 0 Ud; 0 IW2 0; Ud 0 IW3] [kg m^2]", IW);
+  validation::require_finite(owner, "gamma0 [rad]", c.gamma0.value());
+  validation::require_finite(owner, "gammaDot0 [rad/s]", c.gammaDot0.value());
+  validation::require_finite(owner, "theta0 [rad]", c.theta0.value());
+  validation::require_finite(owner, "Omega0 [rad/s]", c.Omega0.value());
+  validation::require_finite(owner, "gimbal_torque [N m]", c.gimbal_torque.value());
+  validation::require_finite(owner, "wheel_torque [N m]", c.wheel_torque.value());
+  if (c.gimbal_locked && c.gammaDot0.value() != 0.0)
+    throw ConfigurationError(owner, "gammaDot0 [rad/s] (gimbal locked)", validation::to_text(c.gammaDot0.value()),
+                             "a locked gimbal must start at rest");
+  // eq. (1): gimbal about ĝg = third axis of G; wheel about ĝs = first axis of W (W = G at θ = 0)
+  ChainLink G;
+  G.type = JointType::revolute;
+  G.m = c.massG.value();
+  G.r_ScS_S = c.r_GcG_G.si();
+  G.I_PntSc_S = c.IG_PntGc_G.si();
+  G.dcm_S0P = dcm_G0B;
+  G.r_S0P_P = c.r_GB_B.si();
+  G.axis_S = Eigen::Vector3d::UnitZ();
+  G.q0 = c.gamma0.value();
+  G.qDot0 = c.gammaDot0.value();
+  G.u = c.gimbal_torque.value();
+  G.locked = c.gimbal_locked;
+  ChainLink W;
+  W.type = JointType::revolute;
+  W.m = mW;
+  W.r_ScS_S = Eigen::Vector3d(0.0, c.Us.value() / mW, 0.0);
+  W.I_PntSc_S = IW;
+  W.dcm_S0P = Eigen::Matrix3d::Identity();
+  W.r_S0P_P = c.r_WG_G.si();
+  W.axis_S = Eigen::Vector3d::UnitX();
+  W.q0 = c.theta0.value();
+  W.qDot0 = c.Omega0.value();
+  W.u = c.wheel_torque.value();
+  return {G, W};
+}
+
+Vscmg::Vscmg(std::string name, const VscmgConfig& config)
+    : SerialChain(name, vscmg_links("vscmg '" + name + "'", config), "vscmg") {
+  set_state_names("angle", "rate");
+}
+
+}  // namespace ramus
