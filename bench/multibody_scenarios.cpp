@@ -9,9 +9,11 @@
 #include "ramus/kernel/system.hpp"
 #include "ramus/systems/constraint.hpp"
 #include "ramus/systems/hinged_rigid_body.hpp"
+#include "ramus/systems/n_hinged_rigid_body.hpp"
 #include "ramus/systems/reaction_wheels.hpp"
 #include "ramus/systems/spinning_body.hpp"
 #include "ramus/systems/thruster.hpp"
+#include "ramus/systems/vscmg.hpp"
 #include "reference_run.hpp"
 
 namespace ramus::bench {
@@ -243,6 +245,94 @@ Scenario make_chain_of(std::size_t n) {
                                   "+-5 deg alternating, thetaDot0 = 0.02 rad/s");
   s.chain_links = n;
   s.conserves = {true, true};  // undamped springs
+  return s;
+}
+
+Scenario make_array8() {
+  // Eight panels folded in series from panel 1's hinge of panels2, each its own: masses 24 … 10 kg
+  // (2 kg less each), widths shrinking, every other hinge twisted 5 deg about the panel's normal
+  // s3 so that the hinge axes are not parallel; k = 60 N m/rad, no damping.
+  std::vector<HingedPanelConfig> panels(8);
+  for (std::size_t i = 0; i < panels.size(); ++i) {
+    HingedPanelConfig& p = panels[i];
+    const double m = 24.0 - 2.0 * static_cast<double>(i);  // [kg]
+    const double w = 1.2 - 0.05 * static_cast<double>(i);  // [m] panel width along s2
+    const double L = 1.0;                                   // [m] hinge to hinge along −s1
+    const double t = 0.05;                                  // [m] thickness along s3
+    p.mass = m * si::kilogram;
+    // A plate L × w × t (s1 × s2 × s3): its c.o.m. inertia, strictly inside the triangle
+    // inequality (MuJoCo refuses a thin plate's A + B = C at round-off).
+    p.I_PntSc_S = units::InertiaTensor::diagonal(m * (w * w + t * t) / 12.0 * units::kg_m2,
+                                                 m * (L * L + t * t) / 12.0 * units::kg_m2,
+                                                 m * (L * L + w * w) / 12.0 * units::kg_m2);
+    p.d = 0.5 * L * si::meter;
+    p.length = L * si::meter;
+    const double twist = (i % 2 == 1 ? 5.0 : 0.0) * kDeg;
+    const Eigen::Matrix3d R_s3 = Eigen::AngleAxisd(twist, Eigen::Vector3d::UnitZ()).toRotationMatrix().transpose();
+    // Panel 1 points along +b1 from the hub (dcm_HB = diag(−1, −1, 1), as panels2's panel 1).
+    p.dcm_HP = i == 0 ? Eigen::Vector3d(-1.0, -1.0, 1.0).asDiagonal().toDenseMatrix() : R_s3;
+    p.k = 60.0 * si::newton * si::meter / si::radian;
+    p.c = 0.0 * si::newton * si::meter * si::second / si::radian;
+    p.theta0 = (i % 2 == 0 ? 4.0 : -3.0) * kDeg * si::radian;
+    p.thetaDot0 = 0.0 * si::radian_per_second;
+  }
+  auto model = std::make_shared<Model>();
+  Vehicle& sc = model->add_vehicle("sc", spacecraft_hub());
+  sc.set_initial_state(at_rest_at_C());
+  sc.add_state_effector(std::make_shared<NHingedRigidBody>(
+      "array", units::Length3(Eigen::Vector3d(0.5, 0.0, 1.0), si::meter), panels));
+  // rk4 from 0.0125 s is in its asymptotic range (observed order 3.2 from 0.05 s, 3.7 from
+  // 0.025 s, 3.9 from 0.0125 s); Euler starts at 0.0125/32 s.
+  Scenario s = converged_scenario(model, 5.0, 0.0125, 0.0125 / 32.0,
+                                  "8 panels in series, 24 ... 10 kg, 1 m hinge to hinge, c.o.m. at 0.5 m, every other "
+                                  "hinge twisted 5 deg, k = 60 N m/rad, theta0 = +4/-3 deg alternating; C at rest at N, "
+                                  "omega0 = (0.1, -0.1, 0.1) rad/s");
+  s.conserves = {true, true};  // undamped springs
+  return s;
+}
+
+Scenario make_vscmg4() {
+  // Four VSCMGs in a pyramid: gimbal axes tilted 54.74 deg from b3 (the classic skew angle),
+  // azimuths 0, 90, 180, 270 deg; wheels 9 kg, Js = 0.159, Jt = 0.08 kg m2 at 100 rad/s; gimbal
+  // frames 2 kg with 0.5 kg m2 about every axis; no motor torques: a conservative gyroscopic
+  // system. (Free gimbals with light frames and 500 rad/s wheels have modes near h/I_g ≈ 800 rad/s.)
+  constexpr double skew = 54.74 * kDeg;
+  auto model = std::make_shared<Model>();
+  Vehicle& sc = model->add_vehicle("sc", spacecraft_hub());
+  sc.set_initial_state(at_rest_at_C());
+  for (int k = 0; k < 4; ++k) {
+    const double az = 90.0 * kDeg * k;
+    const Eigen::Vector3d radial(std::cos(az), std::sin(az), 0.0);
+    const Eigen::Vector3d gg = std::cos(skew) * Eigen::Vector3d::UnitZ() + std::sin(skew) * radial;
+    const Eigen::Vector3d gs = Eigen::Vector3d(-std::sin(az), std::cos(az), 0.0);  // tangential: ⊥ gg
+    VscmgConfig c;
+    c.gsHat0_B = gs;
+    c.gtHat0_B = gg.cross(gs);
+    c.ggHat_B = gg;
+    c.r_GB_B = units::Length3(0.4 * radial, si::meter);
+    c.massG = 2.0 * si::kilogram;
+    c.IG_PntGc_G = units::InertiaTensor::diagonal(0.5 * units::kg_m2, 0.5 * units::kg_m2, 0.5 * units::kg_m2);
+    c.r_GcG_G = units::Length3(Eigen::Vector3d::Zero(), si::meter);
+    c.r_WG_G = units::Length3(Eigen::Vector3d::Zero(), si::meter);
+    c.massW = 9.0 * si::kilogram;
+    c.IW1 = 0.159 * units::kg_m2;
+    c.IW2 = 0.08 * units::kg_m2;
+    c.IW3 = 0.08 * units::kg_m2;
+    c.Us = 0.0 * si::kilogram * si::meter;
+    c.Ud = 0.0 * units::kg_m2;
+    c.gamma0 = (k % 2 == 0 ? 10.0 : -10.0) * kDeg * si::radian;
+    c.gammaDot0 = 0.05 * si::radian_per_second;
+    c.theta0 = 0.0 * si::radian;
+    c.Omega0 = 100.0 * si::radian_per_second;
+    c.gimbal_torque = 0.0 * units::newton_meter;
+    c.wheel_torque = 0.0 * units::newton_meter;
+    sc.add_state_effector(std::make_shared<Vscmg>("cmg" + std::to_string(k + 1), c));
+  }
+  Scenario s = converged_scenario(model, 10.0, 0.02, 0.02 / 32.0,
+                                  "pyramid of 4 VSCMGs, gimbal axes 54.74 deg from b3 at azimuths 0, 90, 180, 270 deg, "
+                                  "wheels 9 kg, Js = 0.159, Jt = 0.08 kg m2 at 100 rad/s, gimbals 2 kg, 0.5 kg m2 at 0.4 m, "
+                                  "gamma0 = +-10 deg, gammaDot0 = 0.05 rad/s, no torques");
+  s.conserves = {true, true};
   return s;
 }
 

@@ -25,6 +25,12 @@ Scenario make_chain() {
 }
 /// A 2-DOF gimbal (1 kg inner frame, 20 kg outer body) with a 20 N thruster on its outer body
 /// (segment 1), firing on [1, 3) s and [5, 6) s; 8 s, output times on the firing edges.
+/// A hub with an 8-panel folding array (NHingedRigidBody): every panel its own mass and inertia,
+/// every other hinge twisted; undamped; converged reference; 5 s.
+Scenario make_array8();
+/// A hub with a pyramid of four VSCMGs, wheels at 100 rad/s, gimbals free, no torques; converged
+/// reference; 10 s.
+Scenario make_vscmg4();
 Scenario make_gimbal_thruster();
 /// The same with the firings as the thruster's own schedule (add_firing) and output times on the
 /// edges, as docs/models/thruster.md recommends; reference: gimbal_thruster's. Shows what the

@@ -10,7 +10,7 @@
 namespace ramus::bench {
 namespace {
 
-constexpr std::array<ScenarioEntry, 18> kScenarios{{
+constexpr std::array<ScenarioEntry, 20> kScenarios{{
     {"rigid_orbit", "tumbling axisymmetric spacecraft in Earth orbit, point-mass gravity, 600 s", make_rigid_orbit},
     {"rigid_orbit_j2", "the same spacecraft with J2 gravity; reference: converged rk_f78 run", make_rigid_orbit_j2},
     {"constant_torque", "VER-ROT-001: constant principal-axis torque from rest, 10 s", make_constant_torque},
@@ -28,6 +28,8 @@ constexpr std::array<ScenarioEntry, 18> kScenarios{{
     {"chain16", "the same with 16 links, 1.25 s", make_chain<16>},
     {"chain32", "the same with 32 links, 0.625 s", make_chain<32>},
     {"chain64", "the same with 64 links, 0.625 s, steps halved (its fastest mode reaches 18 rad/s)", make_chain<64>},
+    {"array8", "hub with an 8-panel folding array (N hinged rigid bodies, each its own panel), 5 s", make_array8},
+    {"vscmg4", "hub with a pyramid of four VSCMGs, wheels at 100 rad/s, gimbals free, 10 s", make_vscmg4},
     {"gimbal_thruster", "hub with a 2-DOF gimbal carrying a 20 N thruster, on 1-3 s and 5-6 s, 8 s",
      make_gimbal_thruster},
     {"gimbal_thruster_schedule",
