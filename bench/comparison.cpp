@@ -94,7 +94,7 @@ void fixed_ladder(const Scenario& scenario, const System& system, const std::str
     if (previous_error && r.ok()) {
       const double fine = r.error.max();
       r.observed_order = std::log2(*previous_error / fine);
-      r.order_at_roundoff = std::min(*previous_error, fine) < settings.roundoff_floor;
+      r.order_at_roundoff = std::min(*previous_error, fine) < std::max(settings.roundoff_floor, scenario.error_floor);
     }
     previous_error = r.ok() ? std::optional<double>(r.error.max()) : std::nullopt;
     out.push_back(std::move(r));

@@ -72,6 +72,9 @@ std::string use_converged_reference(Scenario& s) {
   }
   // Convergence check: the same procedure, 100 times looser, measured like every run.
   const ErrorBreakdown check = s.error(converged_run(s, kCheckTolerance).x_t1);
+  // The reference's own error is about check × 1e-13/1e-11; a run's error within 10× of it says
+  // nothing about the run's order.
+  s.error_floor = 0.1 * check.max();
   return "rk_f78 at abs_tol = rel_tol = " + sci(kTolerance, 0) + " (" + std::to_string(ref.stats.steps) + " steps, " +
          number("%.1f", 1e3 * ref.seconds) + " ms), hub state and effector coordinates; check: the same at " +
          sci(kCheckTolerance, 0) + " is " + sci(check.max()) + " (" + std::string(check.dominant()) + ") from it";

@@ -82,6 +82,10 @@ struct Scenario {
   std::vector<HubReference> other_hubs;   ///< vehicles 1, 2, … (none: only vehicle 0 is compared)
   std::vector<CoordinateReference> coordinates;  ///< effector blocks (none: hub only)
   std::size_t chain_links = 0;            ///< number of links of a chainN scenario (0: not one)
+  /// [1] errors below this are within 10× of the reference's own error (a converged run's, from
+  /// its check against a 100× looser run); 0 for closed forms. An observed order that involves
+  /// one is flagged like one at round-off.
+  double error_floor = 0.0;
   /// What the scenario's physics conserves (no damping, drive or external load): the totals
   /// whose long-run drift the bench reports.
   struct Conserved {
