@@ -4,13 +4,14 @@
 #include <cctype>
 #include <string>
 
+#include "burn_scenario.hpp"
 #include "multibody_scenarios.hpp"
 #include "rigid_scenarios.hpp"
 
 namespace ramus::bench {
 namespace {
 
-constexpr std::array<ScenarioEntry, 20> kScenarios{{
+constexpr std::array<ScenarioEntry, 21> kScenarios{{
     {"rigid_orbit", "tumbling axisymmetric spacecraft in Earth orbit, point-mass gravity, 600 s", make_rigid_orbit},
     {"rigid_orbit_j2", "the same spacecraft with J2 gravity; reference: converged rk_f78 run", make_rigid_orbit_j2},
     {"constant_torque", "VER-ROT-001: constant principal-axis torque from rest, 10 s", make_constant_torque},
@@ -30,6 +31,8 @@ constexpr std::array<ScenarioEntry, 20> kScenarios{{
     {"chain64", "the same with 64 links, 0.625 s, steps halved (its fastest mode reaches 18 rad/s)", make_chain<64>},
     {"array8", "hub with an 8-panel folding array (N hinged rigid bodies, each its own panel), 5 s", make_array8},
     {"vscmg4", "hub with a pyramid of four VSCMGs, wheels at 100 rad/s, gimbals free, 10 s", make_vscmg4},
+    {"burn", "thruster burn from a depleting (emptying) tank: 500 N main engine and a 20 N off-axis nozzle, "
+     "on for 30 s, coasting to 40 s", make_burn},
     {"gimbal_thruster", "hub with a 2-DOF gimbal carrying a 20 N thruster, on 1-3 s and 5-6 s, 8 s",
      make_gimbal_thruster},
     {"gimbal_thruster_schedule",

@@ -31,6 +31,7 @@ VehicleDiagnostics from_workspace(const Model& model, const Workspace& ws, const
   Eigen::Vector3d H_PntB_B = hub.I_PntBc_B * omega + hub.m * hub.r_BcB_B.cross(rDot_BcB_B);
   double T = 0.5 * omega.dot(hub.I_PntBc_B * omega) + 0.5 * hub.m * rDot_BcB_B.squaredNorm();
   double V_internal = 0.0;
+  Eigen::Vector3d p_flow_B = Eigen::Vector3d::Zero();  // mass flows' momentum, eq. (17)
   const auto& effectors = v.state_effectors();
   for (std::size_t k = 0; k < effectors.size(); ++k) {
     const EnergyMomentumContribution e = effectors[k]->energy_momentum(
@@ -38,6 +39,9 @@ VehicleDiagnostics from_workspace(const Model& model, const Workspace& ws, const
     H_PntB_B += e.H_PntB_B;
     T += e.kinetic_energy;
     V_internal += e.potential_energy;
+    p_flow_B += e.p_B;
+    d.p_exhaust_N += e.p_exhaust_N;
+    d.H_exhaust_PntN_N += e.H_exhaust_PntN_N;
   }
   d.H_rot_PntC_N = w.dcm_NB * (H_PntB_B - d.m * c.cross(cDot_B));
   d.rotational_energy = T - 0.5 * d.m * cDot_B.squaredNorm() + V_internal;
@@ -45,6 +49,10 @@ VehicleDiagnostics from_workspace(const Model& model, const Workspace& ws, const
   const double U = gravity != nullptr ? gravity->potential(d.r_CN_N) : 0.0;
   d.orbital_energy = 0.5 * d.m * d.v_CN_N.squaredNorm() + d.m * U;
   d.H_orb_PntN_N = d.m * d.r_CN_N.cross(d.v_CN_N);
+  // Totals with the mass flows' momentum, eq. (17): p = m v_C + [NB] p_flow, H_N = H_orb + H_rot + r_BN × [NB] p_flow.
+  const Eigen::Vector3d p_flow_N = w.dcm_NB * p_flow_B;
+  d.p_N = d.m * d.v_CN_N + p_flow_N;
+  d.H_PntN_N = d.H_orb_PntN_N + d.H_rot_PntC_N + w.hub.r_FN_N.cross(p_flow_N);
   return d;
 }
 

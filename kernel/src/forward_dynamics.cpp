@@ -55,6 +55,7 @@ void mass_properties(const Model& model, Workspace& ws, const Eigen::VectorXd& x
     double m = hub.m;
     Eigen::Vector3d m_c = hub.m * hub.r_BcB_B;
     Eigen::Vector3d m_cPrime = Eigen::Vector3d::Zero();
+    double mDot = 0.0;  // mass depletion, §6
     w.mass.I_PntB_B = hub.I_PntB_B;
     w.mass.IPrime_PntB_B.setZero();
     const auto& effectors = v.state_effectors();
@@ -64,12 +65,14 @@ void mass_properties(const Model& model, Workspace& ws, const Eigen::VectorXd& x
       m += p.m;
       m_c += p.m * p.r_CB_B;
       m_cPrime += p.m * p.rPrime_CB_B;
+      mDot += p.mDot;
       w.mass.I_PntB_B += p.I_PntB_B;
       w.mass.IPrime_PntB_B += p.IPrime_PntB_B;
     }
     w.mass.m = m;
     w.mass.r_CB_B = m_c / m;
     w.mass.rPrime_CB_B = m_cPrime / m;
+    w.mass.mDot = mDot;
   }
 }
 
@@ -147,11 +150,13 @@ void derivatives(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Ei
                                                      dxdt.segment(o.state_effectors[k], o.state_sizes[k]));
 
     // Non-gravitational acceleration of C, eq. (9):
-    //   rDDot_C = rDDot_B + c'' + 2 ω × c' + ω̇ × c + ω × (ω × c),  dv_CN_N' = [NB] rDDot_C − g_N.
+    //   rDDot_C = rDDot_B + c'' + 2 ω × c' + ω̇ × c + ω × (ω × c),  dv_CN_N' = [NB] rDDot_C − g_N;
+    // with mass depletion (§6, eq. 16) also − (ṁ/m)(c' + ω × c) (ṁ = 0 otherwise: no change).
     const Eigen::Vector3d& c = w.mass.r_CB_B;
     const Eigen::Vector3d rDDot_CN_B = w.acc.rDDot_BN_B + w.m_cPrimePrime_B / w.mass.m +
                                        2.0 * omega.cross(w.mass.rPrime_CB_B) + w.acc.omegaDot_BN_B.cross(c) +
-                                       omega.cross(omega.cross(c));
+                                       omega.cross(omega.cross(c)) -
+                                       (w.mass.mDot / w.mass.m) * (w.mass.rPrime_CB_B + omega.cross(c));
     dxdt.segment<3>(o.dv_CN_N) = w.dcm_NB * rDDot_CN_B - w.g_N;
   }
 }

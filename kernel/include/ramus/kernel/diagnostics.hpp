@@ -24,6 +24,14 @@ struct VehicleDiagnostics {
   Eigen::Vector3d H_orb_PntN_N = Eigen::Vector3d::Zero();   ///< [N m s] m r_C × v_C  [totOrbAngMomPntN_N]
   Eigen::Vector3d H_rot_PntC_N = Eigen::Vector3d::Zero();   ///< [N m s] about C      [totRotAngMomPntC_N]
   Eigen::Vector3d dv_CN_N = Eigen::Vector3d::Zero();        ///< [m/s] accumulated non-gravitational ΔV of C
+  /// [N s] the vehicle's linear momentum, m v_C plus any mass flow's (architecture.md eq. 17)
+  Eigen::Vector3d p_N = Eigen::Vector3d::Zero();
+  /// [N m s] its angular momentum about N: H_orb + H_rot plus a mass flow's (eq. 17)
+  Eigen::Vector3d H_PntN_N = Eigen::Vector3d::Zero();
+  /// [N s], [N m s] momentum of the exhaust expelled so far (0 without mass depletion): with
+  /// p_N and H_PntN_N, the totals a depleting vehicle conserves (eq. 18)
+  Eigen::Vector3d p_exhaust_N = Eigen::Vector3d::Zero();
+  Eigen::Vector3d H_exhaust_PntN_N = Eigen::Vector3d::Zero();
 };
 
 /// Diagnostics of vehicle i at (x, t).

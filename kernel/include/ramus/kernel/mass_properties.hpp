@@ -13,6 +13,10 @@ struct MassProperties {
   Eigen::Vector3d rPrime_CB_B = Eigen::Vector3d::Zero();      ///< [m/s] its B-frame derivative
   Eigen::Matrix3d I_PntB_B = Eigen::Matrix3d::Zero();         ///< [kg m²] inertia about B
   Eigen::Matrix3d IPrime_PntB_B = Eigen::Matrix3d::Zero();    ///< [kg m²/s] its B-frame derivative
+  /// [kg/s] rate of the mass (0 but for mass depletion, architecture.md §6). With it, r_CB_B is
+  /// where the mass is, rPrime_CB_B the velocity of its *material* (0 for propellant at rest in
+  /// B) and IPrime_PntB_B the rate of the inertia as the mass changes.
+  double mDot = 0.0;
 };
 
 /// Inertia about B of a body with inertia I_PntC about its centre of mass C at r_CB from B:

@@ -40,6 +40,13 @@ struct EnergyMomentumContribution {
   Eigen::Vector3d H_PntB_B = Eigen::Vector3d::Zero();  ///< [N m s] angular momentum about B, B components
   double kinetic_energy = 0.0;                          ///< [J] relative to an inertial frame moving with B
   double potential_energy = 0.0;                        ///< [J] internal (springs)
+  /// [N s] linear momentum relative to B not carried by the mass properties' m rPrime (a mass
+  /// flow's, architecture.md §6), B components; 0 for a body of constant mass.
+  Eigen::Vector3d p_B = Eigen::Vector3d::Zero();
+  /// [N s] linear and [N m s] angular momentum (about N) of the exhaust expelled so far, N
+  /// components (an effector that expels mass keeps them as states); 0 otherwise.
+  Eigen::Vector3d p_exhaust_N = Eigen::Vector3d::Zero();
+  Eigen::Vector3d H_exhaust_PntN_N = Eigen::Vector3d::Zero();
 };
 
 class StateEffector {

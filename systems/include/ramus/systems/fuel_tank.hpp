@@ -1,0 +1,129 @@
+// Fuel tank with mass depletion (docs/models/fuel_tank.md): the propellant mass m_f is a state of
+// the vehicle, drained by the thrusters that draw on the tank (ṁ_f = −Σ u F_max / (Isp g0)); the
+// propellant's centre of mass and inertia follow m_f by the tank model (constant volume, constant
+// density, emptying, uniform burn). The tank adds the mass-flow terms of the hub equations (the
+// feed flow's Coriolis force, jet damping, the moving propellant) and integrates the momentum of
+// the exhaust it expels, so that the vehicle's momentum plus the exhaust's is conserved
+// (architecture.md §6). No segment frame: it hosts no dynamic effector.
+#pragma once
+
+#include <Eigen/Dense>
+#include <string>
+#include <vector>
+
+#include "ramus/kernel/state_effector.hpp"
+#include "ramus/kernel/units.hpp"
+
+namespace ramus {
+
+/// How the propellant's mass distribution follows its mass (fuel_tank.md eqs. 1–4).
+enum class TankModel {
+  constant_volume,   ///< sphere of fixed radius, filled throughout, density falling with the mass
+  constant_density,  ///< sphere of fixed density whose radius shrinks with the mass
+  emptying,          ///< sphere of fixed radius and density, draining: the liquid sits at the outlet end
+  uniform_burn,      ///< solid cylinder of fixed radius and length, density falling uniformly
+};
+
+/// "constant_volume", … (for messages and describe()).
+std::string_view to_string(TankModel model);
+
+/// One thruster that draws on the tank, fixed in B, in units (DESIGN §9).
+struct FuelTankThrusterConfig {
+  units::Length3 r_EB_B;                              ///< nozzle exit E relative to B
+  Eigen::Vector3d tHat_B = Eigen::Vector3d::Zero();   ///< [1] unit direction of the thrust on the hub, in B
+  units::Force max_thrust;                            ///< thrust at command 1 (> 0)
+  units::Time isp;                                    ///< specific impulse (> 0): exhaust speed Isp g0
+  double command0 = 0.0;                              ///< [1] initial command u, in [0, 1]
+};
+
+/// The tank, in units. Fields a model does not use are ignored (and not checked).
+struct FuelTankConfig {
+  TankModel model = TankModel::constant_volume;
+  units::Length3 r_TB_B;                              ///< tank centre T relative to B
+  /// [1] unit axis in B: emptying: from T towards the outlet (the liquid collects at that end);
+  /// uniform_burn: the cylinder's axis. Unused by the spheres of fixed shape.
+  Eigen::Vector3d kHat_B = Eigen::Vector3d::UnitZ();
+  units::Length radius;                               ///< constant_volume, emptying, uniform_burn (> 0)
+  units::Length length;                               ///< uniform_burn: cylinder length (> 0)
+  /// [kg/m³] propellant density: constant_density, emptying (> 0)
+  double density = 0.0;
+  units::Mass propellant_mass;                        ///< initial m_f (≥ 0; emptying: strictly inside (0, full))
+  std::vector<FuelTankThrusterConfig> thrusters;      ///< may be empty (a passive tank)
+};
+
+/// One thruster in SI, validated.
+struct FuelTankThrusterParameters {
+  Eigen::Vector3d r_EB_B = Eigen::Vector3d::Zero();   ///< [m]
+  Eigen::Vector3d tHat_B = Eigen::Vector3d::UnitX();  ///< [1] normalised
+  double F_max = 0.0;                                 ///< [N]
+  double w = 0.0;                                     ///< [m/s] exhaust speed Isp g0
+};
+
+/// The propellant's mass moments about the tank centre T (B components) and their derivatives
+/// with respect to the propellant mass m (fuel_tank.md eq. 5): first moment M1 = m r_TcT,
+/// second moment (inertia about T) J, and the removal point O (where a mass dm leaves the
+/// distribution: r_OT = dM1/dm) with its rate dr_OT/dm.
+struct TankMoments {
+  Eigen::Vector3d M1_T = Eigen::Vector3d::Zero();     ///< [kg m]
+  Eigen::Matrix3d J_PntT_B = Eigen::Matrix3d::Zero(); ///< [kg m²]
+  Eigen::Vector3d r_OT_B = Eigen::Vector3d::Zero();   ///< [m] dM1/dm
+  Eigen::Matrix3d dJ_dm = Eigen::Matrix3d::Zero();    ///< [m²]
+  Eigen::Vector3d drOT_dm = Eigen::Vector3d::Zero();  ///< [m/kg]
+};
+
+class FuelTank final : public StateEffector {
+ public:
+  /// Every field checked here (ConfigurationError naming the tank or the thruster and the field).
+  FuelTank(std::string name, const FuelTankConfig& config);
+  std::string_view kind() const override { return "fuel_tank"; }
+
+  TankModel model() const { return model_; }
+  std::size_t thruster_count() const { return thrusters_.size(); }
+  const FuelTankThrusterParameters& thruster(std::size_t i) const;
+  /// [kg] what an emptying tank holds when full, ρ 4/3 π R³ (0 for the other models, which have
+  /// no density and radius both fixed).
+  double capacity() const;
+  /// The moments of eq. (5) at propellant mass m (clamped to [0, capacity] where there is one).
+  TankMoments moments(double m) const;
+
+  // ---- inputs (DESIGN §7): change them between steps only ------------------------------------
+  /// Sets the command u of thruster i: 1 on, 0 off, a throttle in between (held until changed).
+  void set_command(std::size_t i, double u);
+  double command(std::size_t i) const;
+
+  // ---- StateEffector ----------------------------------------------------------------------
+  /// "m_fuel" (1, kg), "p_exhaust_N" (3, N s), "H_exhaust_PntN_N" (3, N m s).
+  std::vector<StateBlockSpec> state_blocks() const override;
+  void write_initial_state(StateBlockRef x) const override;
+  std::unique_ptr<EffectorWorkspace> make_workspace() const override;
+  /// No segment; computes the moments and mass flows of this x (eqs. 5–6) into ws.
+  void kinematics(const FrameKinematics& hub, ConstStateBlock x, EffectorWorkspace& ws) const override;
+  /// eq. (7): m_f, its centre of mass, inertia about B and its rate; rPrime 0; mDot = ṁ_f.
+  void mass_properties(ConstStateBlock x, EffectorWorkspace& ws, MassProperties& out) const override;
+  /// eqs. (9)–(10): thrust, feed-flow Coriolis force, jet damping, moving propellant; no A–D.
+  void contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t, ConstStateBlock x,
+                     EffectorWorkspace& ws, HubSystem& hub_system) const override;
+  /// eqs. (6), (11): ṁ_f and the exhaust's momentum rates; returns ω × ṁ_f r_OB (eq. 12).
+  Eigen::Vector3d derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
+                              const HubAccelerations& acc, ConstStateBlock x, EffectorWorkspace& ws,
+                              StateBlockRef dxdt) const override;
+  /// eq. (13): the propellant at rest in B, the feed flow's momentum, the exhaust's.
+  EnergyMomentumContribution energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+                                             const EffectorWorkspace& ws) const override;
+
+ private:
+  std::string thruster_owner(std::size_t i) const;
+  void require_index(std::size_t i, const char* what) const;
+
+  TankModel model_;
+  Eigen::Vector3d r_TB_B_;
+  Eigen::Vector3d kHat_B_;
+  double R_ = 0.0;    ///< [m]
+  double L_ = 0.0;    ///< [m]
+  double rho_ = 0.0;  ///< [kg/m³]
+  double m0_ = 0.0;   ///< [kg]
+  std::vector<FuelTankThrusterParameters> thrusters_;
+  std::vector<double> u_;  ///< [1] commands (inputs)
+};
+
+}  // namespace ramus
