@@ -1,0 +1,43 @@
+// The result of one campaign run, and the processes that share a campaign's runs: one process
+// (threads only), or the ranks of an MPI job (process_group_mpi.cpp, built with Boost.MPI), which
+// split the runs and gather their results to rank 0 in run-id order.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ramus::app {
+
+struct RunResult {
+  bool ok = false;
+  std::string error;
+  std::vector<double> draws;   ///< one per dispersion
+  std::vector<double> finals;  ///< one per summary column
+
+  template <class Archive>
+  void serialize(Archive& archive, unsigned /*version*/) {
+    archive& ok& error& draws& finals;
+  }
+};
+
+class ProcessGroup {
+ public:
+  virtual ~ProcessGroup() = default;
+  virtual int rank() const = 0;
+  virtual int size() const = 0;
+  /// The processes of the group on this machine (they share its hardware threads).
+  virtual int local_size() const = 0;
+  /// Rank 0 receives every process's results (run k of process r at k·size + r) in run-id order;
+  /// the others return an empty vector. `local` holds this process's runs rank, rank + size, ….
+  virtual std::vector<RunResult> gather(std::vector<RunResult> local, std::uint64_t count) const = 0;
+};
+
+/// The MPI job when the process was started by mpirun and ramus was built with MPI; else a group
+/// of one (process_group.cpp).
+std::unique_ptr<ProcessGroup> make_process_group(int& argc, char**& argv);
+/// The MPI job (process_group_mpi.cpp; RAMUS_WITH_MPI builds only). Initializes MPI.
+std::unique_ptr<ProcessGroup> mpi_job(int& argc, char**& argv);
+
+}  // namespace ramus::app

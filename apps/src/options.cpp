@@ -1,0 +1,100 @@
+#include "options.hpp"
+
+#include <charconv>
+
+namespace ramus::app {
+
+std::string usage() {
+  return "usage: ramus run SCENARIO.json [--output FILE.csv] [--quiet] [--plot DIR]\n"
+         "       ramus check SCENARIO.json      validate the scenario without running it\n"
+         "       ramus describe SCENARIO.json   print the state layout and the effector tree\n"
+         "       ramus campaign SCENARIO.json --dispersions DISPERSIONS.json --output DIR\n"
+         "                      (--runs N | --runs FIRST:END | --only RUN) [--threads K] [--quiet]\n"
+         "       ramus --version | --help\n";
+}
+
+namespace {
+
+/// A non-negative integer option value.
+std::uint64_t count(const char* option, const std::string& text) {
+  std::uint64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+    throw UsageError{std::string(option) + " needs a non-negative integer, got '" + text + "'"};
+  return value;
+}
+
+}  // namespace
+
+Options parse_options(const std::vector<std::string>& args) {
+  Options o;
+  std::optional<std::string> runs, only;
+  if (args.empty()) throw UsageError{"missing command"};
+  const std::string& command = args[0];
+  if (command == "--help" || command == "-h" || command == "help") return o;
+  if (command == "--version") {
+    o.command = Command::version;
+    return o;
+  }
+  if (command == "run")
+    o.command = Command::run;
+  else if (command == "check")
+    o.command = Command::check;
+  else if (command == "describe")
+    o.command = Command::describe;
+  else if (command == "campaign")
+    o.command = Command::campaign;
+  else
+    throw UsageError{"unknown command '" + command + "'"};
+
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const auto value = [&](const char* option) {
+      if (i + 1 >= args.size()) throw UsageError{std::string(option) + " needs a value"};
+      return args[++i];
+    };
+    const bool run = o.command == Command::run, campaign = o.command == Command::campaign;
+    if ((run || campaign) && (a == "--output" || a == "-o"))
+      o.output = value("--output");
+    else if (run && a == "--plot")
+      o.plot_dir = value("--plot");
+    else if ((run || campaign) && (a == "--quiet" || a == "-q"))
+      o.quiet = true;
+    else if (campaign && a == "--dispersions")
+      o.dispersions = value("--dispersions");
+    else if (campaign && a == "--runs")
+      runs = value("--runs");
+    else if (campaign && a == "--only")
+      only = value("--only");
+    else if (campaign && a == "--threads")
+      o.threads = static_cast<unsigned>(count("--threads", value("--threads")));
+    else if (!a.empty() && a[0] == '-')
+      throw UsageError{"unknown option '" + a + "' for '" + command + "'"};
+    else if (o.scenario.empty())
+      o.scenario = a;
+    else
+      throw UsageError{"more than one scenario file ('" + o.scenario + "', '" + a + "')"};
+  }
+  if (o.scenario.empty()) throw UsageError{"'" + command + "' needs a scenario file"};
+  if (o.command == Command::campaign) {
+    if (o.dispersions.empty()) throw UsageError{"campaign needs --dispersions FILE.json"};
+    if (!o.output) throw UsageError{"campaign needs --output DIR"};
+    if (runs.has_value() == only.has_value())
+      throw UsageError{"campaign needs one of --runs N, --runs FIRST:END, --only RUN"};
+    if (only) {
+      o.first_run = count("--only", *only);
+      o.end_run = o.first_run + 1;
+    } else if (const auto colon = runs->find(':'); colon == std::string::npos) {
+      o.end_run = count("--runs", *runs);
+      o.whole_campaign = true;
+      if (o.end_run == 0) throw UsageError{"--runs N needs N >= 1"};
+    } else {
+      o.first_run = count("--runs", runs->substr(0, colon));
+      o.end_run = count("--runs", runs->substr(colon + 1));
+      if (o.end_run <= o.first_run) throw UsageError{"--runs FIRST:END needs FIRST < END (END is not run)"};
+    }
+  }
+  return o;
+}
+
+}  // namespace ramus::app

@@ -1,0 +1,36 @@
+// The command line of `ramus` (docs/scenario.md §5–§6): a command, a scenario file, options.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ramus::app {
+
+enum class Command { run, check, describe, campaign, help, version };
+
+struct Options {
+  Command command = Command::help;
+  std::string scenario;                 ///< the scenario file
+  std::optional<std::string> output;    ///< --output FILE.csv (standard output when absent)
+  std::optional<std::string> plot_dir;  ///< --plot DIR
+  bool quiet = false;                   ///< --quiet: no progress bar
+  // campaign
+  std::string dispersions;      ///< --dispersions FILE.json
+  std::uint64_t first_run = 0;  ///< --runs N (0), --runs a:b (a), --only RUN (RUN)
+  std::uint64_t end_run = 0;    ///< one past the last run
+  bool whole_campaign = false;  ///< --runs N: the summary is summary.csv
+  unsigned threads = 0;         ///< --threads K (0: one per hardware thread)
+};
+
+/// Parses argv[1..]; throws UsageError with a message for the user.
+Options parse_options(const std::vector<std::string>& args);
+/// The usage text.
+std::string usage();
+
+struct UsageError {
+  std::string message;
+};
+
+}  // namespace ramus::app

@@ -1,0 +1,33 @@
+#include "progress_bar.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace ramus::app {
+
+ProgressBar::ProgressBar(double t0, double t1, bool enabled)
+    : t0_(t0), t1_(t1), active_(enabled && isatty(STDERR_FILENO) == 1) {}
+
+ProgressBar::~ProgressBar() { finish(); }
+
+void ProgressBar::update(double t) {
+  if (!active_) return;
+  const int percent = std::clamp(static_cast<int>(100.0 * (t - t0_) / (t1_ - t0_)), 0, 100);
+  if (percent == percent_) return;
+  percent_ = percent;
+  constexpr int width = 40;
+  const int filled = percent * width / 100;
+  std::fprintf(stderr, "\r[%.*s%*s] %3d%%  t = %.6g s", filled, "########################################",
+               width - filled, "", percent, t);
+  std::fflush(stderr);
+}
+
+void ProgressBar::finish() {
+  if (!active_) return;
+  std::fputc('\n', stderr);
+  active_ = false;
+}
+
+}  // namespace ramus::app

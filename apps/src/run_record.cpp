@@ -1,0 +1,69 @@
+#include "run_record.hpp"
+
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "number_text.hpp"
+#include "ramus/steppers/stepper_list.hpp"
+
+namespace ramus::app {
+
+std::uint64_t fnv1a64(std::string_view bytes) {
+  std::uint64_t h = 14695981039346656037ULL;
+  for (const char c : bytes) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+std::string hex64(std::uint64_t value) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
+  return text;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path + ": cannot open the file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string machine_description() {
+  char host[256] = {};
+  if (gethostname(host, sizeof host - 1) != 0) std::snprintf(host, sizeof host, "unknown");
+  utsname u{};
+  if (uname(&u) != 0) return host;
+  return std::string(host) + " (" + u.sysname + " " + u.release + " " + u.machine + ")";
+}
+
+std::string stepper_description(const PropagationSettings& s) {
+  if (stepper_info(s.stepper).adaptive)
+    return s.stepper + ", abs_tol = " + number_text(s.abs_tol) + ", rel_tol = " + number_text(s.rel_tol) +
+           ", first dt = " + number_text(s.dt) + " s";
+  return s.stepper + ", dt = " + number_text(s.dt) + " s";
+}
+
+std::vector<std::string> record_lines(const std::string& scenario_path, std::string_view scenario_bytes,
+                                      const PropagationSettings& settings) {
+  char started[32] = "unknown";
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  if (gmtime_r(&now, &utc) != nullptr) std::strftime(started, sizeof started, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return {std::string("ramus ") + RAMUS_VERSION,
+          "scenario: " + scenario_path,
+          "scenario_fnv1a64: " + hex64(fnv1a64(scenario_bytes)),
+          "stepper: " + stepper_description(settings),
+          "machine: " + machine_description(),
+          std::string("started: ") + started};
+}
+
+}  // namespace ramus::app

@@ -1,0 +1,33 @@
+// What a result file records about how it was made: the ramus version, the scenario file and its
+// FNV-1a hash, the stepper and its settings, and the machine.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ramus/steppers/propagate.hpp"
+
+namespace ramus::app {
+
+/// 64-bit FNV-1a of `bytes` (offset basis 14695981039346656037, prime 1099511628211).
+std::uint64_t fnv1a64(std::string_view bytes);
+
+/// 16 lower-case hexadecimal digits.
+std::string hex64(std::uint64_t value);
+
+/// The file's bytes; throws std::runtime_error naming the file when it cannot be read.
+std::string read_file(const std::string& path);
+
+/// "hostname (sysname release machine)".
+std::string machine_description();
+
+/// "rk4, dt = 0.05 s" or "rk_dopri5, abs_tol = 1e-10, rel_tol = 1e-10, first dt = 0.1 s".
+std::string stepper_description(const PropagationSettings& settings);
+
+/// The '#' lines at the top of a result file.
+std::vector<std::string> record_lines(const std::string& scenario_path, std::string_view scenario_bytes,
+                                      const PropagationSettings& settings);
+
+}  // namespace ramus::app

@@ -1,0 +1,59 @@
+// A scenario: a finalized ramus::Model built from a JSON file through the library's public API,
+// with how to propagate it, when to log, what to log and the inputs to apply between steps
+// (docs/scenario.md). The loader is a client of the library, not a second implementation.
+#pragma once
+
+#include <Eigen/Dense>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ramus/kernel/error.hpp"
+#include "ramus/kernel/model.hpp"
+#include "ramus/steppers/propagate.hpp"
+
+namespace ramus::scenario {
+
+/// A scenario file that cannot be loaded. The message is "<path>: <reason>", the path in the JSON
+/// document (e.g. "vehicles[0].state_effectors[2].I_PntSc_S"); a ConfigurationError of the library
+/// is wrapped with the path of the object that caused it.
+class ScenarioError : public Error {
+ public:
+  ScenarioError(std::string path, std::string reason);
+  const std::string& path() const noexcept { return path_; }
+  const std::string& reason() const noexcept { return reason_; }
+
+ private:
+  std::string path_;
+  std::string reason_;
+};
+
+/// An input change applied between steps at time t (DESIGN §7): a motor torque or force, a lock.
+struct InputEvent {
+  double t = 0.0;    ///< [s]
+  std::string path;  ///< where the file gives it, e.g. "inputs[3]"
+  /// Applies the change; may write the state (engaging a lock zeroes the joint rate).
+  std::function<void(const Model& model, Eigen::VectorXd& x)> apply;
+};
+
+struct Scenario {
+  std::string description;
+  std::shared_ptr<Model> model;  ///< finalized
+  PropagationSettings settings;
+  std::vector<double> output_times;  ///< [s] times at which the logged quantities are written
+  /// [s] the driver's time grid: the output times, the input times and the thrusters' firing
+  /// edges, sorted, without duplicates (no step straddles an input change or a firing edge).
+  std::vector<double> step_times;
+  std::vector<InputEvent> inputs;  ///< sorted by t
+  std::vector<std::string> log;    ///< names of the logged quantities (logged_quantities.hpp)
+};
+
+/// Parses and builds a scenario from JSON text. Throws ScenarioError.
+Scenario parse_scenario(std::string_view json_text);
+/// Reads `file` and parses it; an unreadable file is a ScenarioError with the file name as path.
+Scenario load_scenario(const std::filesystem::path& file);
+
+}  // namespace ramus::scenario

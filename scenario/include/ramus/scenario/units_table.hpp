@@ -1,0 +1,48 @@
+// The unit strings a scenario file may write, per physical dimension (docs/scenario.md §2), and
+// their factors to SI, taken from Boost.Units' conversions. A bare number in a scenario is SI.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ramus::scenario {
+
+/// The dimensions of the quantities a scenario gives (the radian counts as a dimension, as in
+/// Boost.Units and ramus/kernel/units.hpp).
+enum class Dimension {
+  dimensionless,
+  mass,
+  length,
+  time,
+  velocity,
+  acceleration,
+  angle,
+  angular_velocity,
+  force,
+  torque,
+  inertia,
+  stiffness,
+  rotational_damping,
+  linear_stiffness,
+  linear_damping,
+  gravitational_parameter,
+};
+
+/// "length", "angular velocity", …
+std::string_view dimension_name(Dimension d);
+/// The SI unit of d as a scenario writes it: "m", "rad/s", "kg m^2", …
+std::string_view si_unit(Dimension d);
+/// Every unit string accepted for d, SI first.
+std::vector<std::string_view> accepted_units(Dimension d);
+
+/// The result of looking a unit string up for a dimension: the factor to SI, or why it is refused.
+struct UnitLookup {
+  double factor = 0.0;  ///< value_SI = factor · value; 0 when refused
+  std::string error;    ///< empty when accepted, else e.g. "unit 'deg' is an angle, expected a length"
+};
+/// Looks `unit` up for d. Spellings: "*" and "·" may stand for the space of a product
+/// ("N*m" = "N m"), "²" and "³" for "^2" and "^3".
+UnitLookup lookup_unit(std::string_view unit, Dimension d);
+
+}  // namespace ramus::scenario

@@ -1,0 +1,138 @@
+// Dynamic effectors (external_force_torque, pulsed_torque, thruster), two-point effectors
+// (constraint) and gravity of a scenario (docs/scenario.md §3).
+#include "effector_builders.hpp"
+#include "ramus/systems/central_body_gravity.hpp"
+#include "ramus/systems/constraint.hpp"
+#include "ramus/systems/external_force_torque.hpp"
+#include "ramus/systems/pulsed_torque.hpp"
+#include "ramus/systems/thruster.hpp"
+
+namespace ramus::scenario {
+namespace {
+
+namespace si = units::si;
+
+/// Upper bound on the switching times one effector may add to the driver's grid.
+constexpr std::size_t kMaxSwitchTimes = 1'000'000;
+
+std::shared_ptr<DynamicEffector> external_force_torque(const Node& n, const std::string& name) {
+  ExternalForceTorqueConfig c;
+  n.read("force_F", c.force_F);
+  n.read("force_N", c.force_N);
+  n.read("torque_PntF_F", c.torque_PntF_F);
+  return std::make_shared<ExternalForceTorque>(name, c);
+}
+
+std::shared_ptr<DynamicEffector> pulsed_torque(const Node& n, const std::string& name, BuildContext& context) {
+  PulsedTorqueConfig c;
+  n.read("torque_PntB_B", c.torque_PntB_B);
+  n.read("period", c.period);
+  n.read("count_on", c.count_on);
+  n.read("count_off", c.count_off);
+  n.read("start", c.start);
+  auto effector = std::make_shared<PulsedTorque>(name, c);  // validates period, counts
+  // docs/models/pulsed_torque.md eq. (1): the sign changes at start + (j L + {0, n_on, 2 n_on}) T,
+  // L = 2 n_on + n_off counts.
+  const double T = c.period.value(), start = c.start.value();
+  const int cycle = 2 * c.count_on + c.count_off;
+  std::size_t added = 0;
+  for (long j = 0;; ++j) {
+    const double cycle_start = start + static_cast<double>(j) * cycle * T;
+    if (cycle_start > context.t1) break;
+    for (const int k : {0, c.count_on, 2 * c.count_on}) {
+      const double edge = cycle_start + k * T;
+      if (edge >= context.t0 && edge <= context.t1) context.switch_times.push_back(edge);
+    }
+    if ((added += 3) > kMaxSwitchTimes)
+      n.at("period").fail("the pulse train switches more than " + std::to_string(kMaxSwitchTimes) +
+                          " times in the run; give a longer period");
+  }
+  return effector;
+}
+
+std::shared_ptr<DynamicEffector> thruster(const Node& n, const std::string& name, BuildContext& context) {
+  ThrusterConfig c;
+  n.read("r_TF_F", c.r_TF_F);
+  n.read("force_direction_F", c.force_direction_F);
+  n.read("max_thrust", c.max_thrust);
+  n.read("ramp_time_constant", c.ramp_time_constant);
+  auto effector = std::make_shared<Thruster>(name, c);
+  if (const auto firings = n.find("firings")) {
+    for (const Node& f : firings->elements()) {
+      f.require_keys({"t_on", "duration"});
+      const double t_on = f.at("t_on").si(Dimension::time);
+      const double duration = f.at("duration").si(Dimension::time);
+      wrap_configuration_errors(f, [&] { effector->add_firing(t_on * si::second, duration * si::second); });
+      context.switch_times.insert(context.switch_times.end(), {t_on, t_on + duration});
+    }
+  }
+  return effector;
+}
+
+}  // namespace
+
+std::shared_ptr<DynamicEffector> build_dynamic_effector(const Node& node, bool on_segment, BuildContext& context) {
+  const Node type = node.at("type");
+  const std::string kind = type.string();
+  const auto keys = [&](std::initializer_list<std::string_view> own) {
+    std::vector<std::string_view> all{"type", "name"};
+    if (on_segment) all.push_back("segment");
+    all.insert(all.end(), own);
+    node.require_keys(all);
+  };
+  const std::string name = node.at("name").name();
+  return wrap_configuration_errors(node, [&]() -> std::shared_ptr<DynamicEffector> {
+    if (kind == "external_force_torque") {
+      keys({"force_F", "force_N", "torque_PntF_F"});
+      return external_force_torque(node, name);
+    }
+    if (kind == "pulsed_torque") {
+      keys({"torque_PntB_B", "period", "count_on", "count_off", "start"});
+      return pulsed_torque(node, name, context);
+    }
+    if (kind == "thruster") {
+      keys({"r_TF_F", "force_direction_F", "max_thrust", "ramp_time_constant", "firings"});
+      return thruster(node, name, context);
+    }
+    type.fail("unknown dynamic effector type '" + kind + "' (known: external_force_torque, pulsed_torque, thruster)");
+  });
+}
+
+std::shared_ptr<TwoPointEffector> build_two_point_effector(const Node& node, const AttachPoint& end1,
+                                                           const AttachPoint& end2) {
+  const Node type = node.at("type");
+  if (type.string() != "constraint")
+    type.fail("unknown two-point effector type '" + type.string() + "' (known: constraint)");
+  const std::string name = node.at("name").name();
+  ConstraintConfig c;
+  c.end1 = end1;
+  c.end2 = end2;
+  node.read("r_P1F1_F1", c.r_P1F1_F1);
+  node.read("r_P2F2_F2", c.r_P2F2_F2);
+  node.read("r_P2P1_F1", c.r_P2P1_F1);
+  node.read("alpha", c.alpha);
+  node.read("beta", c.beta);
+  return wrap_configuration_errors(node, [&] { return std::make_shared<Constraint>(name, c); });
+}
+
+std::shared_ptr<const GravityModel> build_gravity(const Node& node) {
+  node.require_keys({"type", "preset", "mu", "J2", "equatorial_radius"});
+  if (const auto type = node.find("type"); type && type->string() != "central_body_gravity")
+    type->fail("unknown gravity type '" + type->string() + "' (known: central_body_gravity)");
+  if (const auto preset = node.find("preset")) {
+    for (const char* key : {"mu", "J2", "equatorial_radius"})
+      if (node.has(key)) node.at(key).fail("give either \"preset\" or the parameters, not both");
+    const std::string p = preset->string();
+    if (p == "earth") return std::make_shared<CentralBodyGravity>(CentralBodyGravity::earth(false));
+    if (p == "earth_J2") return std::make_shared<CentralBodyGravity>(CentralBodyGravity::earth(true));
+    preset->fail("unknown preset '" + p + "' (known: earth, earth_J2)");
+  }
+  CentralBodyGravityConfig c;
+  node.require_present({"mu"});
+  node.read("mu", c.mu);
+  node.read("J2", c.J2);
+  node.read("equatorial_radius", c.equatorial_radius);
+  return wrap_configuration_errors(node, [&] { return std::make_shared<CentralBodyGravity>(c); });
+}
+
+}  // namespace ramus::scenario

@@ -1,0 +1,71 @@
+// Input events of a scenario (docs/scenario.md §3 Inputs): motor torques and forces, locks.
+#include "ramus/systems/reaction_wheels.hpp"
+#include "ramus/systems/serial_chain.hpp"
+#include "run_sections.hpp"
+
+namespace ramus::scenario {
+
+InputEvent input_event(const Model& model, const Node& n, double t0, double t1) {
+  n.require_keys({"t", "vehicle", "effector", "joint", "wheel", "motor_torque", "motor_force", "locked"});
+  InputEvent ev;
+  ev.path = n.path();
+  const Node t = n.at("t");
+  ev.t = t.si(Dimension::time);
+  if (!(ev.t >= t0 && ev.t < t1))
+    t.fail("must lie in [t0, t1) = [" + std::to_string(t0) + ", " + std::to_string(t1) + ") s");
+  const Node vehicle_node = n.at("vehicle"), effector_node = n.at("effector");
+  const std::string vehicle_name = vehicle_node.string(), effector_name = effector_node.string();
+  const Vehicle* vehicle = nullptr;
+  for (std::size_t i = 0; i < model.vehicle_count(); ++i)
+    if (model.vehicle(i).name() == vehicle_name) vehicle = &model.vehicle(i);
+  if (vehicle == nullptr) vehicle_node.fail("no vehicle '" + vehicle_name + "'");
+  std::shared_ptr<StateEffector> effector;
+  for (const auto& e : vehicle->state_effectors())
+    if (e->name() == effector_name) effector = e;
+  if (!effector) effector_node.fail("no state effector '" + effector_name + "' on vehicle '" + vehicle_name + "'");
+
+  int actions = 0;
+  for (const char* key : {"motor_torque", "motor_force", "locked"}) actions += n.has(key) ? 1 : 0;
+  if (actions != 1) n.fail("give exactly one of motor_torque, motor_force, locked");
+
+  if (auto wheels = std::dynamic_pointer_cast<ReactionWheels>(effector)) {
+    if (!n.has("motor_torque")) n.fail(effector->label() + " takes motor_torque inputs only");
+    if (n.has("joint")) n.at("joint").fail("reaction wheels are indexed by \"wheel\"");
+    const Node wheel_node = n.at("wheel");
+    const std::size_t wheel = wheel_node.index();
+    if (wheel >= wheels->wheel_count())
+      wheel_node.fail(effector->label() + " has " + std::to_string(wheels->wheel_count()) +
+                      " wheel(s); wheels count from 0");
+    const double u = n.at("motor_torque").si(Dimension::torque);
+    ev.apply = [wheels, wheel, u](const Model&, Eigen::VectorXd&) {
+      wheels->set_motor_torque(wheel, u * units::newton_meter);
+    };
+    return ev;
+  }
+  auto chain = std::dynamic_pointer_cast<SerialChain>(effector);
+  if (!chain) effector_node.fail(effector->label() + " takes no inputs");
+  if (n.has("wheel")) n.at("wheel").fail("a " + std::string(effector->kind()) + " is indexed by \"joint\"");
+  std::size_t joint = 0;
+  if (const auto j = n.find("joint")) {
+    joint = j->index();
+    if (joint >= chain->dof())
+      j->fail(effector->label() + " has " + std::to_string(chain->dof()) + " joint(s); joints count from 0");
+  }
+  const bool prismatic = chain->link(joint).type == JointType::prismatic;
+  if (const auto locked = n.find("locked")) {
+    const bool lock = locked->boolean();
+    ev.apply = [chain, joint, lock](const Model& m, Eigen::VectorXd& x) {
+      chain->set_locked(joint, lock, m.state_block(*chain, x));
+    };
+    return ev;
+  }
+  const char* key = prismatic ? "motor_force" : "motor_torque";
+  if (!n.has(key))
+    n.fail("joint " + std::to_string(joint) + " of " + effector->label() + " is " +
+           (prismatic ? "prismatic: give motor_force" : "revolute: give motor_torque"));
+  const double u = n.at(key).si(prismatic ? Dimension::force : Dimension::torque);
+  ev.apply = [chain, joint, u](const Model&, Eigen::VectorXd&) { chain->set_motor_input(joint, u); };
+  return ev;
+}
+
+}  // namespace ramus::scenario

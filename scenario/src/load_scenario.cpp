@@ -1,0 +1,204 @@
+// The scenario document (docs/scenario.md): output times first (the builders list switching
+// times within the run), then gravity, vehicles with their effectors, two-point effectors,
+// finalize, propagation settings, logged quantities and input schedules (run_sections.hpp).
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "effector_builders.hpp"
+#include "ramus/kernel/attitude.hpp"
+#include "ramus/scenario/logged_quantities.hpp"
+#include "ramus/scenario/scenario.hpp"
+#include "run_sections.hpp"
+
+namespace ramus::scenario {
+namespace {
+
+/// Where each part of the model came from, to put library errors raised at finalize on the path
+/// of the object at fault ("hinged_rigid_body 'panel'" → vehicles[0].state_effectors[1]).
+struct Origins {
+  std::vector<std::pair<std::string, Node>> labels;
+  void add(std::string label, const Node& node) { labels.emplace_back(std::move(label), node); }
+  /// The node whose label is the longest prefix of `owner`, or `fallback`.
+  Node of(const std::string& owner, const Node& fallback) const {
+    const Node* best = &fallback;
+    std::size_t length = 0;
+    for (const auto& [label, node] : labels)
+      if (owner.starts_with(label) && label.size() > length) best = &node, length = label.size();
+    return *best;
+  }
+};
+
+// ---- vehicles ------------------------------------------------------------------------------
+
+HubConfig hub(const Node& n) {
+  n.require_keys({"mass", "I_PntBc_B", "r_BcB_B"});
+  HubConfig h;
+  n.require_present({"mass", "I_PntBc_B"});
+  n.read("mass", h.mass);
+  n.read("I_PntBc_B", h.I_PntBc_B);
+  n.read("r_BcB_B", h.r_BcB_B);
+  return h;
+}
+
+InitialState initial_state(const Node& n) {
+  n.require_keys({"point", "r_N", "v_N", "q_BN", "sigma_BN", "omega_BN_B"});
+  InitialState s;
+  if (const auto point = n.find("point")) {
+    const std::string p = point->string();
+    if (p != "B" && p != "C") point->fail("must be \"B\" (the hub origin) or \"C\" (the vehicle's centre of mass)");
+    s.point = p == "B" ? ReferencePoint::B : ReferencePoint::C;
+  }
+  n.read("r_N", s.r_N);
+  n.read("v_N", s.v_N);
+  if (n.has("q_BN") && n.has("sigma_BN")) n.at("sigma_BN").fail("give either q_BN or sigma_BN, not both");
+  if (const auto q = n.find("q_BN")) s.q_BN = q->vector4();
+  if (const auto sigma = n.find("sigma_BN")) s.q_BN = quat_from_mrp(sigma->vector3(Dimension::dimensionless));
+  n.read("omega_BN_B", s.omega_BN_B);
+  return s;
+}
+
+void add_vehicle(Model& model, const Node& v, BuildContext& context, Origins& origins) {
+  v.require_keys({"name", "hub", "initial_state", "state_effectors", "dynamic_effectors"});
+  const Node name_node = v.at("name");
+  const std::string name = name_node.name();
+  for (std::size_t i = 0; i < model.vehicle_count(); ++i)
+    if (model.vehicle(i).name() == name) name_node.fail("vehicle name '" + name + "' is already used");
+  const Node hub_node = v.at("hub");
+  const HubConfig h = hub(hub_node);
+  Vehicle& vehicle = wrap_configuration_errors(hub_node, [&]() -> Vehicle& { return model.add_vehicle(name, h); });
+  origins.add(vehicle.label(), v);
+  if (const auto init = v.find("initial_state")) {
+    const InitialState s = initial_state(*init);
+    wrap_configuration_errors(*init, [&] { vehicle.set_initial_state(s); });
+  }
+  if (const auto list = v.find("state_effectors")) {
+    for (const Node& e : list->elements()) {
+      const std::shared_ptr<StateEffector> effector = build_state_effector(e);
+      wrap_configuration_errors(e, [&] { vehicle.add_state_effector(effector); });
+      origins.add(effector->label(), e);
+      if (const auto children = e.find("dynamic_effectors")) {
+        for (const Node& c : children->elements()) {
+          const std::size_t segment = c.at("segment").index();
+          const std::shared_ptr<DynamicEffector> child = build_dynamic_effector(c, true, context);
+          wrap_configuration_errors(c, [&] { effector->add_dynamic_effector(child, segment); });
+          origins.add(std::string(child->kind()) + " '" + child->name() + "'", c);
+        }
+      }
+    }
+  }
+  if (const auto list = v.find("dynamic_effectors")) {
+    for (const Node& d : list->elements()) {
+      const std::shared_ptr<DynamicEffector> effector = build_dynamic_effector(d, false, context);
+      wrap_configuration_errors(d, [&] { vehicle.add_dynamic_effector(effector); });
+      origins.add(std::string(effector->kind()) + " '" + effector->name() + "'", d);
+    }
+  }
+}
+
+/// An end of a two-point effector, checked against the vehicles already built.
+AttachPoint attach_point(const Model& model, const Node& n) {
+  n.require_keys({"vehicle", "effector", "segment"});
+  AttachPoint p;
+  const Node vehicle_node = n.at("vehicle");
+  p.vehicle = vehicle_node.string();
+  const Vehicle* vehicle = nullptr;
+  std::string names;
+  for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
+    names += (names.empty() ? "'" : ", '") + model.vehicle(i).name() + "'";
+    if (model.vehicle(i).name() == p.vehicle) vehicle = &model.vehicle(i);
+  }
+  if (vehicle == nullptr) vehicle_node.fail("no vehicle '" + p.vehicle + "' (vehicles: " + names + ")");
+  if (const auto effector_node = n.find("effector")) {
+    p.effector = effector_node->string();
+    const StateEffector* effector = nullptr;
+    names.clear();
+    for (const auto& e : vehicle->state_effectors()) {
+      names += (names.empty() ? "'" : ", '") + e->name() + "'";
+      if (e->name() == p.effector) effector = e.get();
+    }
+    if (effector == nullptr)
+      effector_node->fail("no state effector '" + p.effector + "' on vehicle '" + p.vehicle +
+                          "' (its state effectors: " + (names.empty() ? "none" : names) + ")");
+    if (const auto segment_node = n.find("segment")) {
+      p.segment = segment_node->index();
+      if (p.segment >= effector->segment_count())
+        segment_node->fail(effector->label() + " has " + std::to_string(effector->segment_count()) +
+                           " segment(s); segments count from 0");
+    }
+  } else if (n.has("segment")) {
+    n.at("segment").fail("a hub has no segments: give \"effector\" too, or no segment");
+  }
+  return p;
+}
+
+}  // namespace
+
+Scenario parse_scenario(std::string_view json_text) {
+  nlohmann::json document;
+  try {
+    document = nlohmann::json::parse(json_text);
+  } catch (const nlohmann::json::exception& e) {  // parse_error, out_of_range (1e400)
+    throw ScenarioError("(document)", std::string("invalid JSON: ") + e.what());
+  }
+  const Node root(document, "");
+  root.require_keys({"description", "gravity", "vehicles", "two_point_effectors", "propagation", "output", "inputs"});
+
+  Scenario s;
+  if (const auto d = root.find("description")) s.description = d->string();
+  const Node output = root.at("output");
+  output.require_keys({"t0", "t1", "dt", "times", "log"});
+  s.output_times = output_times(output);
+  BuildContext context{s.output_times.front(), s.output_times.back(), {}};
+
+  s.model = std::make_shared<Model>();
+  Origins origins;
+  if (const auto g = root.find("gravity")) s.model->set_gravity(build_gravity(*g));
+  for (const Node& v : root.at("vehicles").elements(1)) add_vehicle(*s.model, v, context, origins);
+  if (const auto list = root.find("two_point_effectors")) {
+    for (const Node& n : list->elements()) {
+      n.require_keys({"type", "name", "end1", "end2", "r_P1F1_F1", "r_P2F2_F2", "r_P2P1_F1", "alpha", "beta"});
+      const AttachPoint end1 = attach_point(*s.model, n.at("end1")), end2 = attach_point(*s.model, n.at("end2"));
+      const std::shared_ptr<TwoPointEffector> e = build_two_point_effector(n, end1, end2);
+      wrap_configuration_errors(n, [&] { s.model->add_two_point_effector(e); });
+      origins.add(e->label(), n);
+    }
+  }
+  try {
+    s.model->finalize();
+  } catch (const ConfigurationError& e) {
+    rethrow_at(origins.of(e.owner(), root), e);
+  }
+
+  s.settings = propagation(root.at("propagation"));
+  if (const auto log = output.find("log")) {
+    for (const Node& q : log->elements(1)) s.log.push_back(q.string());
+  } else {
+    s.log = QuantityLog::default_names(*s.model);
+  }
+  const QuantityLog check(*s.model, s.log);  // throws at output.log[i] for an unknown quantity
+
+  if (const auto list = root.find("inputs"))
+    for (const Node& n : list->elements())
+      s.inputs.push_back(input_event(*s.model, n, s.output_times.front(), s.output_times.back()));
+  std::stable_sort(s.inputs.begin(), s.inputs.end(),
+                   [](const InputEvent& a, const InputEvent& b) { return a.t < b.t; });
+
+  s.step_times = s.output_times;
+  for (const InputEvent& e : s.inputs) s.step_times.push_back(e.t);
+  for (const double t : context.switch_times)
+    if (t > context.t0 && t < context.t1) s.step_times.push_back(t);
+  std::sort(s.step_times.begin(), s.step_times.end());
+  s.step_times.erase(std::unique(s.step_times.begin(), s.step_times.end()), s.step_times.end());
+  return s;
+}
+
+Scenario load_scenario(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw ScenarioError(file.string(), "cannot open the file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_scenario(text.str());
+}
+
+}  // namespace ramus::scenario

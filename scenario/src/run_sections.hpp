@@ -1,0 +1,21 @@
+// The run-control sections of a scenario document (docs/scenario.md §3): output times,
+// propagation settings and input events. The model sections are effector_builders.hpp's.
+#pragma once
+
+#include <vector>
+
+#include "json_node.hpp"
+#include "ramus/kernel/model.hpp"
+#include "ramus/scenario/scenario.hpp"
+#include "ramus/steppers/propagate.hpp"
+
+namespace ramus::scenario {
+
+/// "output": {"t0", "t1", "dt"} or {"times"} → the output times [s], strictly increasing.
+std::vector<double> output_times(const Node& output);
+/// "propagation" → PropagationSettings (stepper, dt, tolerances, min_dt, max_steps).
+PropagationSettings propagation(const Node& propagation);
+/// One element of "inputs": a motor torque or force, or a lock, at t in [t0, t1).
+InputEvent input_event(const Model& model, const Node& input, double t0, double t1);
+
+}  // namespace ramus::scenario

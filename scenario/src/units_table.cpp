@@ -1,0 +1,170 @@
+#include "ramus/scenario/units_table.hpp"
+
+#include <array>
+#include <boost/units/base_units/cgs/centimeter.hpp>
+#include <boost/units/base_units/cgs/gram.hpp>
+#include <boost/units/base_units/metric/hour.hpp>
+#include <boost/units/base_units/metric/minute.hpp>
+#include <boost/units/base_units/us/foot.hpp>
+#include <boost/units/base_units/us/pound.hpp>
+#include <boost/units/make_scaled_unit.hpp>
+#include <boost/units/systems/si.hpp>
+#include <numbers>
+
+namespace ramus::scenario {
+namespace {
+
+namespace bu = boost::units;
+namespace si = boost::units::si;
+
+/// Factor to SI of the non-SI base units, from Boost.Units' own conversions.
+template <class BaseUnit, class SiUnit>
+double factor(SiUnit si_unit) {
+  return static_cast<double>(bu::conversion_factor(typename BaseUnit::unit_type(), si_unit));
+}
+/// 10^E, as Boost.Units scales a unit by a metric prefix.
+template <long E>
+double decimal() {
+  using scaled = typename bu::make_scaled_unit<si::length, bu::scale<10, bu::static_rational<E>>>::type;
+  return static_cast<double>(bu::conversion_factor(scaled(), si::meter));
+}
+
+struct Entry {
+  std::string_view unit;
+  Dimension dimension;
+  double factor;  ///< to SI
+};
+
+/// The accepted spellings, SI first within each dimension.
+const std::vector<Entry>& table() {
+  static const std::vector<Entry> entries = [] {
+    // Not Boost.Units' angle::degree_base_unit: it converts with 6.28318530718/360, twelve digits
+    // of 2π (relative error 6.6e-14); the angle factors are π/180 and 2π to the last bit.
+    const double deg = std::numbers::pi / 180.0;
+    const double rev = 2.0 * std::numbers::pi;
+    const double minute = factor<bu::metric::minute_base_unit>(si::second);
+    const double hour = factor<bu::metric::hour_base_unit>(si::second);
+    const double gram = factor<bu::cgs::gram_base_unit>(si::kilogram);
+    const double cm = factor<bu::cgs::centimeter_base_unit>(si::meter);
+    const double pound = factor<bu::us::pound_base_unit>(si::kilogram);
+    const double foot = factor<bu::us::foot_base_unit>(si::meter);
+    const double km = decimal<3>(), milli = decimal<-3>();
+    using D = Dimension;
+    return std::vector<Entry>{
+        {"1", D::dimensionless, 1.0},
+        {"kg", D::mass, 1.0},
+        {"g", D::mass, gram},
+        {"lb", D::mass, pound},
+        {"m", D::length, 1.0},
+        {"km", D::length, km},
+        {"cm", D::length, cm},
+        {"mm", D::length, milli},
+        {"ft", D::length, foot},
+        {"s", D::time, 1.0},
+        {"ms", D::time, milli},
+        {"min", D::time, minute},
+        {"h", D::time, hour},
+        {"m/s", D::velocity, 1.0},
+        {"km/s", D::velocity, km},
+        {"ft/s", D::velocity, foot},
+        {"m/s^2", D::acceleration, 1.0},
+        {"rad", D::angle, 1.0},
+        {"deg", D::angle, deg},
+        {"rev", D::angle, rev},
+        {"rad/s", D::angular_velocity, 1.0},
+        {"deg/s", D::angular_velocity, deg},
+        {"rpm", D::angular_velocity, rev / minute},
+        {"N", D::force, 1.0},
+        {"kN", D::force, km},
+        {"mN", D::force, milli},
+        {"N m", D::torque, 1.0},
+        {"mN m", D::torque, milli},
+        {"kg m^2", D::inertia, 1.0},
+        {"g cm^2", D::inertia, gram * cm * cm},
+        {"N m/rad", D::stiffness, 1.0},
+        {"N m/deg", D::stiffness, 1.0 / deg},
+        {"N m s/rad", D::rotational_damping, 1.0},
+        {"N m s/deg", D::rotational_damping, 1.0 / deg},
+        {"N/m", D::linear_stiffness, 1.0},
+        {"N s/m", D::linear_damping, 1.0},
+        {"m^3/s^2", D::gravitational_parameter, 1.0},
+        {"km^3/s^2", D::gravitational_parameter, km * km * km},
+    };
+  }();
+  return entries;
+}
+
+/// "N*m" and "N·m" → "N m", "m²" → "m^2", surrounding spaces dropped.
+std::string normalized(std::string_view unit) {
+  std::string out;
+  for (std::size_t i = 0; i < unit.size(); ++i) {
+    const std::string_view rest = unit.substr(i);
+    if (rest.starts_with("\u00b7")) {
+      out += ' ';
+      i += 1;
+    } else if (rest.starts_with("\u00b2")) {
+      out += "^2";
+      i += 1;
+    } else if (rest.starts_with("\u00b3")) {
+      out += "^3";
+      i += 1;
+    } else {
+      out += unit[i] == '*' ? ' ' : unit[i];
+    }
+  }
+  const auto first = out.find_first_not_of(' ');
+  if (first == std::string::npos) return {};
+  return out.substr(first, out.find_last_not_of(' ') - first + 1);
+}
+
+std::string with_article(std::string_view name) {
+  const bool vowel = !name.empty() && std::string_view("aeiou").find(name.front()) != std::string_view::npos;
+  return (vowel ? "an " : "a ") + std::string(name);
+}
+
+}  // namespace
+
+std::string_view dimension_name(Dimension d) {
+  static constexpr std::array<std::string_view, 16> names{"dimensionless number",
+                                                          "mass",
+                                                          "length",
+                                                          "time",
+                                                          "velocity",
+                                                          "acceleration",
+                                                          "angle",
+                                                          "angular velocity",
+                                                          "force",
+                                                          "torque",
+                                                          "inertia",
+                                                          "torsional stiffness",
+                                                          "rotational damping",
+                                                          "linear stiffness",
+                                                          "linear damping",
+                                                          "gravitational parameter"};
+  return names.at(static_cast<std::size_t>(d));
+}
+
+std::string_view si_unit(Dimension d) { return accepted_units(d).front(); }
+
+std::vector<std::string_view> accepted_units(Dimension d) {
+  std::vector<std::string_view> units;
+  for (const Entry& e : table())
+    if (e.dimension == d) units.push_back(e.unit);
+  return units;
+}
+
+UnitLookup lookup_unit(std::string_view unit, Dimension d) {
+  const std::string u = normalized(unit);
+  for (const Entry& e : table()) {
+    if (e.unit != u) continue;
+    if (e.dimension == d) return {e.factor, {}};
+    return {0.0, "unit '" + std::string(unit) + "' is " + with_article(dimension_name(e.dimension)) + ", expected " +
+                     with_article(dimension_name(d))};
+  }
+  std::string list;
+  for (const std::string_view a : accepted_units(d)) list += (list.empty() ? "" : ", ") + std::string(a);
+  return {0.0, "unknown unit '" + std::string(unit) + "' for " + with_article(dimension_name(d)) +
+                   " (accepted: " + list + ")"};
+}
+
+}  // namespace ramus::scenario

@@ -1,0 +1,111 @@
+# The ramus runner on an example: `run` writes a CSV whose header records the version, the
+# scenario hash, the stepper and the machine, then the column names and one row per output time;
+# `--plot` writes PNG and SVG figures; `check` and `describe` print what they promise; a bad file
+# fails with its JSON path. Run by CTest:
+# cmake -DRAMUS=... -DEXAMPLE=... -DEXAMPLES=docs/examples -DWORK=... -P cli_check.cmake
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+
+function(run_ramus expected_rc out_var err_var)
+  execute_process(COMMAND ${RAMUS} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL expected_rc)
+    message(FATAL_ERROR "ramus ${ARGN}: exit status ${rc}, expected ${expected_rc}\n${out}\n${err}")
+  endif()
+  set(${out_var} "${out}" PARENT_SCOPE)
+  set(${err_var} "${err}" PARENT_SCOPE)
+endfunction()
+
+function(require text regex what)
+  if(NOT text MATCHES "${regex}")
+    message(FATAL_ERROR "${what}: no match for '${regex}' in:\n${text}")
+  endif()
+endfunction()
+
+# run
+run_ramus(0 out err run ${EXAMPLE} --output ${WORK}/out.csv --quiet --plot ${WORK}/plots)
+if(NOT err STREQUAL "")
+  message(FATAL_ERROR "ramus run --quiet wrote to standard error:\n${err}")
+endif()
+file(STRINGS ${WORK}/out.csv lines)
+list(GET lines 0 version)
+require("${version}" "^# ramus [0-9]+\\.[0-9]+\\.[0-9]+$" "version line")
+file(READ ${WORK}/out.csv csv)
+require("${csv}" "\n# scenario_fnv1a64: [0-9a-f]+\n" "scenario hash")
+require("${csv}" "\n# stepper: rk4, dt = 1 s\n" "stepper")
+require("${csv}" "\n# machine: [^\n]+\n" "machine")
+require("${csv}" "\nt,sc/hub.r_BN_N\\[0\\],sc/hub.r_BN_N\\[1\\]," "column names")
+# 95 min at 30 s: 191 output times after the 8 header lines.
+list(LENGTH lines count)
+if(NOT count EQUAL 199)
+  message(FATAL_ERROR "out.csv has ${count} lines, expected 8 header lines and 191 rows")
+endif()
+list(GET lines -1 last)
+require("${last}" "^5700," "last row at t1 = 95 min")
+foreach(figure drift.png drift.svg total_energy.png sc_hub.omega_BN_B.svg)
+  if(NOT EXISTS ${WORK}/plots/${figure})
+    message(FATAL_ERROR "--plot wrote no ${figure}")
+  endif()
+endforeach()
+file(READ ${WORK}/plots/drift.png png HEX LIMIT 8)
+require("${png}" "^89504e470d0a1a0a$" "drift.png is a PNG")
+file(READ ${WORK}/plots/drift.svg svg)
+require("${svg}" "<svg" "drift.svg is an SVG")
+
+# Identical bytes give an identical hash (the FNV-1a reference vectors are beyond CMake's
+# integer arithmetic; the hash of an edited file differs, checked below).
+run_ramus(0 out2 err2 run ${EXAMPLE} --quiet)
+string(REGEX MATCH "# scenario_fnv1a64: [0-9a-f]+" hash1 "${csv}")
+string(REGEX MATCH "# scenario_fnv1a64: [0-9a-f]+" hash2 "${out2}")
+if(NOT hash1 STREQUAL hash2)
+  message(FATAL_ERROR "the scenario hash differs between two runs: ${hash1} / ${hash2}")
+endif()
+file(READ ${EXAMPLE} example_text)
+file(WRITE ${WORK}/edited.json "${example_text} ")
+run_ramus(0 out3 err3 run ${WORK}/edited.json --quiet)
+string(REGEX MATCH "# scenario_fnv1a64: [0-9a-f]+" hash3 "${out3}")
+if(hash1 STREQUAL hash3)
+  message(FATAL_ERROR "one added byte did not change the scenario hash ${hash1}")
+endif()
+
+# The progress bar: drawn when standard error is a terminal (`script` gives the run one), not with
+# --quiet, and never into a pipe (the runs above: --quiet wrote nothing to standard error).
+find_program(SCRIPT script)
+if(SCRIPT)
+  execute_process(COMMAND ${SCRIPT} -qc "${RAMUS} run ${EXAMPLE} --output ${WORK}/tty.csv" ${WORK}/tty.log
+                  RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+  file(READ ${WORK}/tty.log tty)
+  require("${tty}" "\\[#+\\] 100%  t = 5700 s" "progress bar on a terminal")
+  execute_process(COMMAND ${SCRIPT} -qc "${RAMUS} run ${EXAMPLE} --output ${WORK}/tty.csv --quiet" ${WORK}/quiet.log
+                  RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+  file(READ ${WORK}/quiet.log quiet)
+  if(quiet MATCHES "%")
+    message(FATAL_ERROR "--quiet drew a progress bar on a terminal:\n${quiet}")
+  endif()
+endif()
+run_ramus(0 out err run ${EXAMPLE} --output ${WORK}/pipe.csv)
+if(err MATCHES "%")
+  message(FATAL_ERROR "a progress bar was drawn into a pipe:\n${err}")
+endif()
+require("${err}" "^5700 steps, 0 rejected, 22800 evaluations\n$" "the run's summary on standard error")
+
+# check and describe
+run_ramus(0 out err check ${EXAMPLE})
+require("${out}" ": OK: 1 vehicle\\(s\\), 0 state effector\\(s\\), state size 16, 191 output times" "check")
+run_ramus(0 out err describe ${EXAMPLE})
+require("${out}" "state layout\nowner +block +offset +size +unit\n" "describe: layout")
+require("${out}" "sc/hub +omega_BN_B +10 +3 +rad/s" "describe: layout rows")
+require("${out}" "effector tree\nvehicle 'sc'\n  hub: 750 kg\n" "describe: tree")
+
+# the effector tree of a branched vehicle and of two vehicles joined by a constraint
+run_ramus(0 out err describe ${EXAMPLES}/gimbal_thruster.json)
+require("${out}" "  spinning_body_2dof 'gimbal': 2 segment\\(s\\), states theta\\[2\\] \\(rad\\), thetaDot\\[2\\] \\(rad/s\\)\n    segment 1: thruster 'engine'\n" "describe: branching")
+run_ramus(0 out err describe ${EXAMPLES}/two_vehicles_constraint.json)
+require("${out}" "\nconstraint 'dock': sc1/panel segment 0 -- sc2/hub\n" "describe: constraint")
+
+# a bad file and a bad command line
+string(REPLACE "\"unit\": \"kg\"" "\"unit\": \"deg\"" bad_text "${example_text}")
+file(WRITE ${WORK}/bad.json "${bad_text}")
+run_ramus(1 out err check ${WORK}/bad.json)
+require("${err}" "vehicles\\[0\\]\\.hub\\.mass\\.unit: unit 'deg' is an angle, expected a mass" "bad file")
+run_ramus(2 out err frobnicate ${EXAMPLE})
+require("${err}" "unknown command 'frobnicate'" "bad command")

@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""docs/scenario.schema.json is a valid JSON Schema (draft 2020-12), accepts every scenario file
+given on the command line, and refuses the edits the loader refuses (unknown keys, a wrong
+stepper, a unit object without a unit). Usage: validate_schema.py SCHEMA FILE.json..."""
+import copy
+import json
+import sys
+
+import jsonschema
+
+
+def main() -> int:
+    schema = json.load(open(sys.argv[1]))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    failures = 0
+    for path in sys.argv[2:]:
+        document = json.load(open(path))
+        for error in validator.iter_errors(document):
+            print(f"{path}: {'/'.join(map(str, error.absolute_path))}: {error.message}")
+            failures += 1
+        # Edits the schema must refuse, as the loader does.
+        edits = [
+            lambda d: d.__setitem__("vehicle", []),
+            lambda d: d["vehicles"][0]["hub"].__setitem__("masss", 1),
+            lambda d: d["propagation"].__setitem__("stepper", "rk5"),
+            lambda d: d["vehicles"][0]["hub"].__setitem__("mass", {"value": 1}),
+        ]
+        for k, edit in enumerate(edits):
+            bad = copy.deepcopy(document)
+            edit(bad)
+            if validator.is_valid(bad):
+                print(f"{path}: edit {k} was accepted by the schema")
+                failures += 1
+    print(f"{len(sys.argv) - 2} file(s), {failures} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
