@@ -123,6 +123,11 @@ PrescribedPlatform::PrescribedPlatform(std::string name, const PrescribedPlatfor
   std::size_t segment = 1;  // after the platform frame
   for (std::size_t k = 0; k < children_.size(); ++k) {
     if (!children_[k]) throw ConfigurationError(owner, "child " + std::to_string(k), "null", "needs an effector");
+    // A mass-varying child needs the kernel's mass-rate terms (architecture.md §6), which the
+    // platform's coupling (eqs. 12–17) does not pass on.
+    if (children_[k]->kind() == "fuel_tank")
+      throw ConfigurationError(owner, "child " + std::to_string(k), children_[k]->label(),
+                               "a fuel tank cannot be mounted on a prescribed platform (its mass rate would be lost)");
     for (std::size_t j = 0; j < k; ++j)
       if (children_[j] == children_[k] || children_[j]->name() == children_[k]->name())
         throw ConfigurationError(owner, "child " + std::to_string(k), children_[k]->label(),

@@ -14,6 +14,7 @@
 #include "ramus/kernel/error.hpp"
 #include "ramus/steppers/step_halving.hpp"
 #include "ramus/systems/external_force_torque.hpp"
+#include "ramus/systems/prescribed_platform.hpp"
 
 namespace {
 
@@ -353,6 +354,16 @@ BOOST_AUTO_TEST_CASE(fuel_tank_rejected_inputs_and_child) {
   BOOST_TEST(t.segment_count() == 0u);
   check_rejected([&] { t.add_dynamic_effector(std::make_shared<ExternalForceTorque>("push"), 0); },
                  {"fuel_tank 'tank'", "external_force_torque 'push'", "can host no dynamic effector"});
+  // Nor a child of a prescribed platform, whose coupling carries no mass rate.
+  PrescribedPlatformConfig pc;
+  pc.mass = 10.0 * si::kilogram;
+  pc.I_PntPc_P = InertiaTensor::diagonal(1.0 * kg_m2, 1.0 * kg_m2, 1.0 * kg_m2);
+  check_rejected(
+      [&] {
+        PrescribedPlatform("platform", pc, hold_profile(Length3{Eigen::Vector3d::Zero(), si::meter}, Quaternion(1, 0, 0, 0)),
+                           {std::make_shared<FuelTank>("tank", c)});
+      },
+      {"prescribed_platform 'platform': child 0 = fuel_tank 'tank'", "cannot be mounted on a prescribed platform"});
 }
 
 BOOST_AUTO_TEST_SUITE_END()
