@@ -8,6 +8,7 @@
 #include "campaign_command.hpp"
 #include "csv_run.hpp"
 #include "effector_tree.hpp"
+#include "hdf5_output.hpp"
 #include "options.hpp"
 #include "plots.hpp"
 #include "progress_bar.hpp"
@@ -41,6 +42,8 @@ int describe(const Options& o) {
 }
 
 int run(const Options& o) {
+  if (o.hdf5 && !hdf5_available())
+    throw std::runtime_error("--hdf5 " + *o.hdf5 + ": this ramus was built without HDF5 (Debian: libhdf5-dev)");
   const std::string bytes = read_file(o.scenario);
   const scenario::Scenario s = scenario::parse_scenario(bytes);
   const scenario::QuantityLog log(*s.model, s.log);
@@ -53,16 +56,18 @@ int run(const Options& o) {
   std::ostream& out = o.output ? file : std::cout;
   LoggedRun logged{log.columns(), log.units(), {}};
   ProgressBar progress(s.output_times.front(), s.output_times.back(), !o.quiet);
+  const std::vector<std::string> record = record_lines(o.scenario, bytes, s.settings);
   const CsvRun result = run_to_csv(
-      s, log, record_lines(o.scenario, bytes, s.settings), out, [&](double t) { progress.update(t); },
+      s, log, record, out, [&](double t) { progress.update(t); },
       [&](const std::vector<double>& row) {
-        if (o.plot_dir) logged.rows.push_back(row);
+        if (o.plot_dir || o.hdf5) logged.rows.push_back(row);
       });
   progress.finish();
   const PropagationStats& stats = result.stats;
   if (!o.quiet)
     std::fprintf(stderr, "%llu steps, %llu rejected, %llu evaluations\n", static_cast<unsigned long long>(stats.steps),
                  static_cast<unsigned long long>(stats.rejected), static_cast<unsigned long long>(stats.evaluations));
+  if (o.hdf5) write_hdf5(*o.hdf5, record, log.columns(), log.units(), logged.rows);
   if (o.plot_dir) {
     const std::vector<std::string> figures = write_plots(*o.plot_dir, o.scenario, logged);
     if (!o.quiet) std::fprintf(stderr, "%zu figures in %s\n", figures.size(), o.plot_dir->c_str());

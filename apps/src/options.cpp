@@ -5,7 +5,7 @@
 namespace ramus::app {
 
 std::string usage() {
-  return "usage: ramus run SCENARIO.json [--output FILE.csv] [--quiet] [--plot DIR]\n"
+  return "usage: ramus run SCENARIO.json [--output FILE.csv] [--hdf5 FILE.h5] [--quiet] [--plot DIR]\n"
          "       ramus check SCENARIO.json      validate the scenario without running it\n"
          "       ramus describe SCENARIO.json   print the state layout and the effector tree\n"
          "       ramus campaign SCENARIO.json --dispersions DISPERSIONS.json --output DIR\n"
@@ -58,6 +58,8 @@ Options parse_options(const std::vector<std::string>& args) {
       o.output = value("--output");
     else if (run && a == "--plot")
       o.plot_dir = value("--plot");
+    else if (run && a == "--hdf5")
+      o.hdf5 = value("--hdf5");
     else if ((run || campaign) && (a == "--quiet" || a == "-q"))
       o.quiet = true;
     else if (campaign && a == "--dispersions")

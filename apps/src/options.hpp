@@ -15,6 +15,7 @@ struct Options {
   std::string scenario;                 ///< the scenario file
   std::optional<std::string> output;    ///< --output FILE.csv (standard output when absent)
   std::optional<std::string> plot_dir;  ///< --plot DIR
+  std::optional<std::string> hdf5;      ///< --hdf5 FILE.h5: the logged quantities also as HDF5
   bool quiet = false;                   ///< --quiet: no progress bar
   // campaign
   std::string dispersions;      ///< --dispersions FILE.json
