@@ -112,6 +112,8 @@ constexpr Dimension dimension(units::rotational_damping_unit) { return Dimension
 constexpr Dimension dimension(units::linear_stiffness_unit) { return Dimension::linear_stiffness; }
 constexpr Dimension dimension(units::linear_damping_unit) { return Dimension::linear_damping; }
 constexpr Dimension dimension(units::gravitational_parameter_unit) { return Dimension::gravitational_parameter; }
+/// kg m (units::StaticImbalance of simple_jitter_reaction_wheels.hpp)
+constexpr Dimension dimension(decltype(units::si::kilogram * units::si::meter)) { return Dimension::static_imbalance; }
 
 template <class Unit>
 constexpr Dimension dimension_of() {

@@ -89,6 +89,8 @@ const std::vector<Entry>& table() {
         {"N s/m", D::linear_damping, 1.0},
         {"m^3/s^2", D::gravitational_parameter, 1.0},
         {"km^3/s^2", D::gravitational_parameter, km * km * km},
+        {"kg m", D::static_imbalance, 1.0},
+        {"g cm", D::static_imbalance, gram * cm},
     };
   }();
   return entries;
@@ -125,7 +127,7 @@ std::string with_article(std::string_view name) {
 }  // namespace
 
 std::string_view dimension_name(Dimension d) {
-  static constexpr std::array<std::string_view, 16> names{"dimensionless number",
+  static constexpr std::array<std::string_view, 17> names{"dimensionless number",
                                                           "mass",
                                                           "length",
                                                           "time",
@@ -140,7 +142,8 @@ std::string_view dimension_name(Dimension d) {
                                                           "rotational damping",
                                                           "linear stiffness",
                                                           "linear damping",
-                                                          "gravitational parameter"};
+                                                          "gravitational parameter",
+                                                          "static imbalance"};
   return names.at(static_cast<std::size_t>(d));
 }
 

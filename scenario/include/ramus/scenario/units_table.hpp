@@ -27,6 +27,7 @@ enum class Dimension {
   linear_stiffness,
   linear_damping,
   gravitational_parameter,
+  static_imbalance,
 };
 
 /// "length", "angular velocity", …
