@@ -43,7 +43,9 @@ using Observer = std::function<void(Eigen::VectorXd& x, double t)>;
 /// Inputs are held over each step (Model::hold_inputs at the step's start, DESIGN §7). Loads that
 /// jump in time (a thruster firing, a pulse) should have their switching times among the output
 /// times, so that no step straddles a jump: an error estimate cannot be trusted across one
-/// (rk_f78's vanishes exactly for loads that depend on t alone).
+/// (rk_f78's vanishes exactly for loads that depend on t alone). Fixed steps go out of place into
+/// a spare vector and swap buffers with x (no copy per step): x keeps its size and values, but its
+/// storage may be the spare's afterwards, so pointers into x.data() do not survive the call.
 PropagationStats propagate(const System& system, Eigen::VectorXd& x, std::span<const double> output_times,
                            const PropagationSettings& settings, const Observer& observer = {});
 
