@@ -2,6 +2,8 @@
 
 #include <Eigen/LU>  // fixed-size inverse()
 
+#include "ramus/kernel/attitude.hpp"
+
 namespace ramus {
 
 void HubSystem::set_zero() {
@@ -35,6 +37,17 @@ HubAccelerations solve_hub_system(const HubSystem& s) {
   acc.omegaDot_BN_B = schur.inverse() * (s.vecRot - s.C * Ainv_vecTrans);
   acc.rDDot_BN_B = Ainv_vecTrans - Ainv_B * acc.omegaDot_BN_B;
   return acc;
+}
+
+void add_rigid_rows(const MassProperties& p, const Eigen::Vector3d& omega, HubSystem& s) {
+  const Eigen::Vector3d m_c = p.m * p.r_CB_B;
+  const Eigen::Matrix3d m_c_tilde = tilde(m_c);
+  s.A.diagonal().array() += p.m;
+  s.B -= m_c_tilde;
+  s.C += m_c_tilde;
+  s.D += p.I_PntB_B;
+  s.vecTrans -= 2.0 * p.m * omega.cross(p.rPrime_CB_B) + omega.cross(omega.cross(m_c));
+  s.vecRot -= omega.cross(p.I_PntB_B * omega) + p.IPrime_PntB_B * omega;
 }
 
 }  // namespace ramus

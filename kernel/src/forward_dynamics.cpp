@@ -51,13 +51,14 @@ void mass_properties(const Model& model, Workspace& ws, const Eigen::VectorXd& x
     const Vehicle& v = model.vehicle(i);
     const HubParameters& hub = v.hub();
     VehicleWorkspace& w = ws.vehicles[i];
-    // Sums of eq. (2): m, Σ m r, Σ m r', I_PntB, I'_PntB; the hub's own terms first.
-    double m = hub.m;
-    Eigen::Vector3d m_c = hub.m * hub.r_BcB_B;
-    Eigen::Vector3d m_cPrime = Eigen::Vector3d::Zero();
+    // Sums of eq. (2): m, Σ m r, Σ m r', I_PntB_B, I'_PntB_B; the hub's own terms first. The
+    // rows' sums leave out the effectors whose contributions carry their own inertial terms.
+    double m = hub.m, m_rows = hub.m;
+    Eigen::Vector3d m_c = hub.m * hub.r_BcB_B, m_c_rows = m_c;
+    Eigen::Vector3d m_cPrime = Eigen::Vector3d::Zero(), m_cPrime_rows = Eigen::Vector3d::Zero();
     double mDot = 0.0;  // mass depletion, §6
-    w.mass.I_PntB_B = hub.I_PntB_B;
-    w.mass.IPrime_PntB_B.setZero();
+    w.rows.I_PntB_B = hub.I_PntB_B;
+    w.rows.IPrime_PntB_B.setZero();
     const auto& effectors = v.state_effectors();
     for (std::size_t k = 0; k < effectors.size(); ++k) {
       MassProperties p;
@@ -66,13 +67,22 @@ void mass_properties(const Model& model, Workspace& ws, const Eigen::VectorXd& x
       m_c += p.m * p.r_CB_B;
       m_cPrime += p.m * p.rPrime_CB_B;
       mDot += p.mDot;
-      w.mass.I_PntB_B += p.I_PntB_B;
-      w.mass.IPrime_PntB_B += p.IPrime_PntB_B;
+      if (p.inertia_in_contributions) continue;
+      m_rows += p.m;
+      m_c_rows += p.m * p.r_CB_B;
+      m_cPrime_rows += p.m * p.rPrime_CB_B;
+      w.rows.I_PntB_B += p.I_PntB_B;
+      w.rows.IPrime_PntB_B += p.IPrime_PntB_B;
     }
     w.mass.m = m;
     w.mass.r_CB_B = m_c / m;
     w.mass.rPrime_CB_B = m_cPrime / m;
     w.mass.mDot = mDot;
+    w.mass.I_PntB_B = w.rows.I_PntB_B;
+    w.mass.IPrime_PntB_B = w.rows.IPrime_PntB_B;
+    w.rows.m = m_rows;
+    w.rows.r_CB_B = m_c_rows / m_rows;
+    w.rows.rPrime_CB_B = m_cPrime_rows / m_rows;
   }
 }
 
@@ -111,22 +121,13 @@ void hub_accelerations(const Model& model, Workspace& ws, const Eigen::VectorXd&
     for (std::size_t k = 0; k < effectors.size(); ++k)
       effectors[k]->contributions(w.hub, w.g_N, t, effector_block(v.offsets(), k, x), *w.effectors[k], s);
 
-    // The whole vehicle's terms, eqs. (4)–(5).
-    const double m = w.mass.m;
-    const Eigen::Vector3d& c = w.mass.r_CB_B;
-    const Eigen::Vector3d& cPrime = w.mass.rPrime_CB_B;
-    const Eigen::Vector3d& omega = w.hub.omega_FN_F;
-    const Eigen::Matrix3d c_tilde = tilde(c);
-    s.A.diagonal().array() += m;
-    s.B -= m * c_tilde;
-    s.C += m * c_tilde;
-    s.D += w.mass.I_PntB_B;
-    // Uniform gravity acts at C: force m g, torque c × m g about B (eq. 6).
-    const Eigen::Vector3d F_grav_B = m * (w.hub.dcm_FN * w.g_N);
-    s.vecTrans += -2.0 * m * omega.cross(cPrime) - m * omega.cross(omega.cross(c)) + F_grav_B +
-                  w.hub_loads.force_F;
-    s.vecRot += -omega.cross(w.mass.I_PntB_B * omega) - w.mass.IPrime_PntB_B * omega + c.cross(F_grav_B) +
-                w.hub_loads.torque_PntF_F;
+    // The whole vehicle's rigid terms, eqs. (4)–(5), for the bodies whose contributions leave
+    // them to the hub (w.rows); gravity and the loads on the hub.
+    add_rigid_rows(w.rows, w.hub.omega_FN_F, s);
+    // Uniform gravity acts at C: force m g, torque c × m g about B (eq. 6), the whole vehicle's.
+    const Eigen::Vector3d F_grav_B = w.mass.m * (w.hub.dcm_FN * w.g_N);
+    s.vecTrans += F_grav_B + w.hub_loads.force_F;
+    s.vecRot += w.mass.r_CB_B.cross(F_grav_B) + w.hub_loads.torque_PntF_F;
     w.acc = solve_hub_system(s);
   }
 }
@@ -153,10 +154,10 @@ void derivatives(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Ei
     //   rDDot_C = rDDot_B + c'' + 2 ω × c' + ω̇ × c + ω × (ω × c),  dv_CN_N' = [NB] rDDot_C − g_N;
     // with mass depletion (§6, eq. 16) also − (ṁ/m)(c' + ω × c) (ṁ = 0 otherwise: no change).
     const Eigen::Vector3d& c = w.mass.r_CB_B;
-    const Eigen::Vector3d rDDot_CN_B = w.acc.rDDot_BN_B + w.m_cPrimePrime_B / w.mass.m +
-                                       2.0 * omega.cross(w.mass.rPrime_CB_B) + w.acc.omegaDot_BN_B.cross(c) +
-                                       omega.cross(omega.cross(c)) -
-                                       (w.mass.mDot / w.mass.m) * (w.mass.rPrime_CB_B + omega.cross(c));
+    const Eigen::Vector3d omega_c = omega.cross(c);
+    Eigen::Vector3d rDDot_CN_B = w.acc.rDDot_BN_B + w.m_cPrimePrime_B / w.mass.m +
+                                 omega.cross(2.0 * w.mass.rPrime_CB_B + omega_c) + w.acc.omegaDot_BN_B.cross(c);
+    if (w.mass.mDot != 0.0) rDDot_CN_B -= (w.mass.mDot / w.mass.m) * (w.mass.rPrime_CB_B + omega_c);
     dxdt.segment<3>(o.dv_CN_N) = w.dcm_NB * rDDot_CN_B - w.g_N;
   }
 }

@@ -265,22 +265,6 @@ void PrescribedPlatform::add_segment_wrench(std::size_t s, const Wrench& w, Effe
                            "out of range (" + std::to_string(segment_count()) + " segments, 0-based)");
 }
 
-namespace {
-
-/// The kernel's rigid-body rows (architecture.md eqs. 4–5, without loads) of a body with mass
-/// properties mp about a point O, in the frame whose angular velocity is omega: added to S.
-void add_rigid_rows(const MassProperties& mp, const Eigen::Vector3d& omega, HubSystem& S) {
-  const Eigen::Matrix3d ct = tilde(mp.r_CB_B);
-  S.A += mp.m * Eigen::Matrix3d::Identity();
-  S.B -= mp.m * ct;
-  S.C += mp.m * ct;
-  S.D += mp.I_PntB_B;
-  S.vecTrans += -2.0 * mp.m * omega.cross(mp.rPrime_CB_B) - mp.m * omega.cross(omega.cross(mp.r_CB_B));
-  S.vecRot += -omega.cross(mp.I_PntB_B * omega) - mp.IPrime_PntB_B * omega;
-}
-
-}  // namespace
-
 void PrescribedPlatform::mass_properties(ConstStateBlock x, EffectorWorkspace& ws_base, MassProperties& out) const {
   auto& ws = static_cast<PrescribedPlatformWorkspace&>(ws_base);
   const Eigen::Vector3d& r = ws.r;
@@ -352,7 +336,8 @@ void PrescribedPlatform::contributions(const FrameKinematics& hub, const Eigen::
     HubSystem& S = ws.child_rows_P[k];
     S.set_zero();
     children_[k]->contributions(ws.frame, g_N, t, x.segment(child_offset_[k], child_size_[k]), *ws.child[k], S);
-    add_rigid_rows(ws.child_mass_P[k], ws.frame.omega_FN_F, S);
+    // a child whose rows already carry its inertia (MassProperties::inertia_in_contributions) gets none
+    if (!ws.child_mass_P[k].inertia_in_contributions) add_rigid_rows(ws.child_mass_P[k], ws.frame.omega_FN_F, S);
     const Eigen::Matrix3d A_PB = S.A * Rt, B_PB = S.B * Rt, C_PB = S.C * Rt, D_PB = S.D * Rt;
     const Eigen::Matrix3d A_F = R * A_PB, B_F = R * (B_PB - A_PB * rt);
     const Eigen::Vector3d c_F = R * (A_PB * k_a + B_PB * k_alpha - S.vecTrans);

@@ -42,31 +42,52 @@ struct ChainWorkspace final : EffectorWorkspace {
   std::vector<LinkData> links;
   FrameKinematics hub;  ///< the hub's kinematics of this evaluation, for the published segments
   Eigen::Vector3d omega_BN_B = Eigen::Vector3d::Zero();
-  // Articulated inertia and bias of the whole chain at B, in B (the hub slot of eq. A3)
-  Eigen::Matrix3d M0, H0, K0;
-  Eigen::Vector3d n0, f0;
   // Sums of eq. (6)
   double m = 0.0;
   Eigen::Vector3d h, hPrime;
-  Eigen::Matrix3d I_ch, IPrime_ch;
 };
 
 ChainWorkspace& chain(EffectorWorkspace& ws) { return static_cast<ChainWorkspace&>(ws); }
 const ChainWorkspace& chain(const EffectorWorkspace& ws) { return static_cast<const ChainWorkspace&>(ws); }
 
-/// R(q)ᵀ for the frame rotated by +q about the unit axis s (eq. 4):
-/// cos q 1 + sin q [s×] + (1 − cos q) s sᵀ.
-Eigen::Matrix3d joint_rotation_transpose(const Eigen::Vector3d& s, double q) {
-  const double cq = std::cos(q), sq = std::sin(q);
-  Eigen::Matrix3d R = (1.0 - cq) * s * s.transpose();
-  R.diagonal().array() += cq;
-  R(0, 1) -= sq * s.z();
-  R(0, 2) += sq * s.y();
-  R(1, 0) += sq * s.z();
-  R(1, 2) -= sq * s.x();
-  R(2, 0) -= sq * s.y();
-  R(2, 1) += sq * s.x();
-  return R;
+/// R I Rᵀ for a symmetric I (eq. 5): T = R I, then the upper triangle of T Rᵀ, mirrored. With a
+/// diagonal I, T's columns are R's scaled.
+Eigen::Matrix3d rotate_inertia(const Eigen::Matrix3d& R, const Eigen::Matrix3d& I, bool diagonal) {
+  Eigen::Matrix3d T;
+  if (diagonal) {
+    T.col(0) = R.col(0) * I(0, 0);
+    T.col(1) = R.col(1) * I(1, 1);
+    T.col(2) = R.col(2) * I(2, 2);
+  } else {
+    T.noalias() = R * I;
+  }
+  Eigen::Matrix3d out;
+  for (int r = 0; r < 3; ++r)
+    for (int c = r; c < 3; ++c) out(r, c) = out(c, r) = T.row(r).dot(R.row(c));
+  return out;
+}
+
+/// Eqs. (A1)–(A2) and (C1)–(C2) for a chain of one free joint (eq. C3): 𝓘^A = 𝓘 is rigid, so U,
+/// 𝓘^a ĉ and the rows are the rigid blocks [M, [m r×]; −[m r×], m 1] minus U Uᵀ/D, never formed as
+/// 6×6 matrices; the gravity terms reduce to −U (Uᵀ ĝ)/D with ĝ = (0; g_B).
+void single_link_rows(LinkData& d, double m, double tau, const Eigen::Vector3d& g_B, HubSystem& s) {
+  const Eigen::Vector3d m_r = m * d.r_ScB_B;
+  d.Uw = d.M * d.Sw + m_r.cross(d.Sv);
+  d.Uv = d.Sw.cross(m_r) + m * d.Sv;
+  d.D_inv = 1.0 / (d.Sw.dot(d.Uw) + d.Sv.dot(d.Uv));
+  d.u_art = tau - d.Sw.dot(d.pn) - d.Sv.dot(d.pf);
+  const Eigen::Vector3d Uw_D = d.D_inv * d.Uw, Uv_D = d.D_inv * d.Uv;
+  const double k = d.u_art * d.D_inv - (Uw_D.dot(d.cw) + Uv_D.dot(d.cv));
+  const double Ug = d.Uv.dot(g_B);
+  const Eigen::Matrix3d m_r_tilde = tilde(m_r);
+  s.A.noalias() -= Uv_D * d.Uv.transpose();
+  s.A.diagonal().array() += m;
+  s.B.noalias() -= m_r_tilde + d.Uv * Uw_D.transpose();
+  s.C.noalias() += m_r_tilde - Uw_D * d.Uv.transpose();
+  s.D.noalias() += d.M - Uw_D * d.Uw.transpose();
+  // −p̂^a = −(p̂ + 𝓘^a ĉ + U u/D), with 𝓘^a ĉ = 𝓘 ĉ − U (Uᵀ ĉ)/D
+  s.vecTrans -= d.pf + d.cw.cross(m_r) + m * d.cv + d.Uv * k + Uv_D * Ug;
+  s.vecRot -= d.pn + d.M * d.cw + m_r.cross(d.cv) + d.Uw * k + Uw_D * Ug;
 }
 
 }  // namespace
@@ -96,8 +117,12 @@ SerialChain::SerialChain(std::string name, std::vector<ChainLink> links, std::st
     if (L.locked && L.qDot0 != 0.0)
       throw ConfigurationError(owner, "initial rate (joint locked)", validation::to_text(L.qDot0),
                                "a locked joint must start at rest");
-    dcm_PS0_.push_back(L.dcm_S0P.transpose());
-    axis_P_.push_back(L.dcm_S0P.transpose() * L.axis_S);
+    JointConstants J;
+    J.dcm_PS0 = L.dcm_S0P.transpose();
+    J.dcm_PS0_axis = J.dcm_PS0 * tilde(L.axis_S);
+    J.axis_P = J.dcm_PS0 * L.axis_S;
+    J.diagonal_inertia = Eigen::Matrix3d(L.I_PntSc_S.diagonal().asDiagonal()) == L.I_PntSc_S;
+    joints_.push_back(J);
     u_.push_back(L.u);
     profile_.emplace_back();
     locked_.push_back(L.locked ? 1 : 0);
@@ -219,26 +244,32 @@ void SerialChain::kinematics(const FrameKinematics& hub, ConstStateBlock x, Effe
   for (std::size_t i = 0; i < links_.size(); ++i) {
     const ChainLink& L = links_[i];
     LinkData& d = ws.links[i];
+    const JointConstants& J = joints_[i];
     const double q = x[static_cast<Eigen::Index>(i)];
     d.qDot = locked_[i] ? 0.0 : x[n + static_cast<Eigen::Index>(i)];
-    // Joint transform, eq. (4), composed into B: dcm_BS = dcm_BP dcm_PS0 R(q)ᵀ (revolute).
-    const Eigen::Vector3d r_S0P = L.type == JointType::prismatic ? Eigen::Vector3d(L.r_S0P_P + q * axis_P_[i])
-                                                                  : L.r_S0P_P;
+    // Joint transform, eqs. (4)–(4a): S relative to the parent P, then composed into B.
+    Eigen::Matrix3d dcm_PS;
+    Eigen::Vector3d r_SP_P = L.r_S0P_P;
+    if (L.type == JointType::revolute) {
+      const double cq = std::cos(q), sq = std::sin(q);
+      dcm_PS.noalias() = cq * J.dcm_PS0 + sq * J.dcm_PS0_axis + ((1.0 - cq) * J.axis_P) * L.axis_S.transpose();
+    } else {
+      dcm_PS = J.dcm_PS0;
+      r_SP_P += q * J.axis_P;
+    }
     Eigen::Vector3d w_p = hub.omega_FN_F, v_p = Eigen::Vector3d::Zero();  // v̂_0 = (ω; 0), eq. (2)
-    Eigen::Matrix3d dcm_BS0 = dcm_PS0_[i];
     if (i == 0) {
-      d.r_SB_B = r_S0P;
-      d.Sw = axis_P_[i];
+      d.dcm_BS = dcm_PS;
+      d.r_SB_B = r_SP_P;
+      d.Sw = J.axis_P;
     } else {
       const LinkData& p = ws.links[i - 1];
-      dcm_BS0 = p.dcm_BS * dcm_PS0_[i];
-      d.r_SB_B = p.r_SB_B + p.dcm_BS * r_S0P;
-      d.Sw = p.dcm_BS * axis_P_[i];
+      d.dcm_BS.noalias() = p.dcm_BS * dcm_PS;
+      d.r_SB_B = p.r_SB_B + p.dcm_BS * r_SP_P;
+      d.Sw = p.dcm_BS * J.axis_P;
       w_p = p.w;
       v_p = p.v;
     }
-    d.dcm_BS = L.type == JointType::revolute ? Eigen::Matrix3d(dcm_BS0 * joint_rotation_transpose(L.axis_S, q))
-                                             : dcm_BS0;
     // Eq. (K1): ŝ about O, v̂_i = v̂_{i−1} + ŝ_i q̇_i
     if (L.type == JointType::revolute) {
       d.Sv = d.r_SB_B.cross(d.Sw);
@@ -252,7 +283,7 @@ void SerialChain::kinematics(const FrameKinematics& hub, ConstStateBlock x, Effe
     // Centre of mass and inertia, eqs. (5) and (1)
     d.r_ScB_B = d.r_SB_B + d.dcm_BS * L.r_ScS_S;
     d.rDot_ScB_B = d.v + d.w.cross(d.r_ScB_B);
-    d.I_PntSc_B = d.dcm_BS * L.I_PntSc_S * d.dcm_BS.transpose();
+    d.I_PntSc_B = rotate_inertia(d.dcm_BS, L.I_PntSc_S, J.diagonal_inertia);
     d.M = d.I_PntSc_B - L.m * d.r_ScB_B * d.r_ScB_B.transpose();
     d.M.diagonal().array() += L.m * d.r_ScB_B.squaredNorm();
     d.ext = Wrench{};
@@ -263,48 +294,37 @@ void SerialChain::kinematics(const FrameKinematics& hub, ConstStateBlock x, Effe
 void SerialChain::mass_properties(ConstStateBlock, EffectorWorkspace& wsb, MassProperties& out) const {
   ChainWorkspace& ws = chain(wsb);
   const Eigen::Vector3d& omega = ws.omega_BN_B;
+  // Eq. (6): m, h = Σ m r, h' = Σ m r'. The inertia and its rate are not needed: the chain's rows
+  // (C1)–(C2) carry its inertial terms (MassProperties::inertia_in_contributions).
   ws.m = 0.0;
   ws.h.setZero();
   ws.hPrime.setZero();
-  ws.I_ch.setZero();
-  ws.IPrime_ch.setZero();
   for (std::size_t i = 0; i < links_.size(); ++i) {
     const double m = links_[i].m;
     const LinkData& d = ws.links[i];
-    const Eigen::Vector3d& r = d.r_ScB_B;
-    const Eigen::Vector3d rPrime = d.rDot_ScB_B - omega.cross(r);
-    // Eq. (6): I_PntB and its B-frame derivative; [ω_rel×] I − I [ω_rel×] = X + Xᵀ, X = [ω_rel×] I.
-    const Eigen::Matrix3d X = tilde(d.w - omega) * d.I_PntSc_B;
     ws.m += m;
-    ws.h += m * r;
-    ws.hPrime += m * rPrime;
-    ws.I_ch += d.M;
-    const Eigen::Matrix3d r_rPrime = r * rPrime.transpose();
-    ws.IPrime_ch += X + X.transpose() - m * (r_rPrime + r_rPrime.transpose());
-    ws.IPrime_ch.diagonal().array() += 2.0 * m * r.dot(rPrime);
+    ws.h += m * d.r_ScB_B;
+    ws.hPrime += m * (d.rDot_ScB_B - omega.cross(d.r_ScB_B));
   }
   out.m = ws.m;
   out.r_CB_B = ws.m > 0.0 ? Eigen::Vector3d(ws.h / ws.m) : Eigen::Vector3d::Zero();
   out.rPrime_CB_B = ws.m > 0.0 ? Eigen::Vector3d(ws.hPrime / ws.m) : Eigen::Vector3d::Zero();
-  out.I_PntB_B = ws.I_ch;
-  out.IPrime_PntB_B = ws.IPrime_ch;
+  out.inertia_in_contributions = true;
 }
 
 void SerialChain::contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
                                 ConstStateBlock x, EffectorWorkspace& wsb, HubSystem& s) const {
   ChainWorkspace& ws = chain(wsb);
-  const Eigen::Index n = static_cast<Eigen::Index>(links_.size());
-  // Eqs. (K2)–(K3): velocity-product accelerations, bias forces, rigid inertias, all about O.
-  for (std::size_t i = 0; i < links_.size(); ++i) {
+  const std::size_t n = links_.size();
+  const Eigen::Index ni = static_cast<Eigen::Index>(n);
+  // Eqs. (K2)–(K3): velocity-product accelerations and bias forces, all about O.
+  for (std::size_t i = 0; i < n; ++i) {
     const double m = links_[i].m;
     LinkData& d = ws.links[i];
     // ĉ = v̂ × ŝ q̇ = (w × Sw; w × Sv + v × Sw) q̇
     d.cw = d.w.cross(d.Sw) * d.qDot;
     d.cv = (d.w.cross(d.Sv) + d.v.cross(d.Sw)) * d.qDot;
     const Eigen::Vector3d m_r = m * d.r_ScB_B;
-    d.MA = d.M;
-    d.HA = tilde(m_r);
-    d.KA = m * Eigen::Matrix3d::Identity();
     const Eigen::Vector3d hn = d.M * d.w + m_r.cross(d.v);  // 𝓘 v̂, angular part
     const Eigen::Vector3d hf = d.w.cross(m_r) + m * d.v;    // linear part
     d.pn = d.w.cross(hn) + d.v.cross(hf);                   // v̂ ×* 𝓘 v̂
@@ -315,50 +335,74 @@ void SerialChain::contributions(const FrameKinematics& hub, const Eigen::Vector3
       d.pf -= f_B;
     }
   }
-  // Eqs. (A1)–(A3): inward pass; every link's terms are already about O in B.
-  for (std::size_t ii = links_.size(); ii-- > 0;) {
+  if (n == 1 && !locked_[0]) {  // one free joint: its 𝓘^A is rigid, eq. (C3)
+    single_link_rows(ws.links[0], links_[0].m, joint_force(0, x[0], x[1], t), hub.dcm_FN * g_N, s);
+    return;
+  }
+  // Eqs. (A1)–(A3): inward pass; every link's terms are already about O in B. 𝓘^A_i is the link's
+  // rigid 𝓘_i (eq. 1) plus what its outboard link passed in (A3): the outermost link's is 𝓘_n
+  // itself, whose blocks [M, [m r×]; −[m r×], m 1] are used in that structured form.
+  for (std::size_t ii = n; ii-- > 0;) {
     LinkData& d = ws.links[ii];
+    const double m = links_[ii].m;
+    const bool outermost = ii + 1 == n;
+    const Eigen::Vector3d m_r = m * d.r_ScB_B;
+    if (outermost) {
+      d.MA = d.M;
+      d.HA = tilde(m_r);
+      d.KA = m * Eigen::Matrix3d::Identity();
+    } else {
+      d.MA += d.M;
+      d.HA += tilde(m_r);
+      d.KA.diagonal().array() += m;
+    }
     if (!locked_[ii]) {
-      const double tau = joint_force(ii, x[static_cast<Eigen::Index>(ii)], x[n + static_cast<Eigen::Index>(ii)], t);
-      d.Uw = d.MA * d.Sw + d.HA * d.Sv;
-      d.Uv = d.HA.transpose() * d.Sw + d.KA * d.Sv;
+      const double tau =
+          joint_force(ii, x[static_cast<Eigen::Index>(ii)], x[ni + static_cast<Eigen::Index>(ii)], t);
+      // U = 𝓘^A ŝ, and 𝓘^A ĉ (before the update of eq. A2: 𝓘^a ĉ = 𝓘^A ĉ − U (Uᵀ ĉ)/D).
+      Eigen::Vector3d In, If;
+      if (outermost) {
+        d.Uw = d.M * d.Sw + m_r.cross(d.Sv);
+        d.Uv = d.Sw.cross(m_r) + m * d.Sv;
+        In = d.M * d.cw + m_r.cross(d.cv);
+        If = d.cw.cross(m_r) + m * d.cv;
+      } else {
+        d.Uw = d.MA * d.Sw + d.HA * d.Sv;
+        d.Uv = d.HA.transpose() * d.Sw + d.KA * d.Sv;
+        In = d.MA * d.cw + d.HA * d.cv;
+        If = d.HA.transpose() * d.cw + d.KA * d.cv;
+      }
       d.D_inv = 1.0 / (d.Sw.dot(d.Uw) + d.Sv.dot(d.Uv));
       d.u_art = tau - d.Sw.dot(d.pn) - d.Sv.dot(d.pf);
-      d.MA.noalias() -= d.D_inv * d.Uw * d.Uw.transpose();
-      d.HA.noalias() -= d.D_inv * d.Uw * d.Uv.transpose();
-      d.KA.noalias() -= d.D_inv * d.Uv * d.Uv.transpose();
-      const double k = d.u_art * d.D_inv;
-      d.pn += d.MA * d.cw + d.HA * d.cv + d.Uw * k;
-      d.pf += d.HA.transpose() * d.cw + d.KA * d.cv + d.Uv * k;
-    }
-    if (ii == 0) {
-      ws.M0 = d.MA;
-      ws.H0 = d.HA;
-      ws.K0 = d.KA;
-      ws.n0 = d.pn;
-      ws.f0 = d.pf;
-    } else {
+      const Eigen::Vector3d Uw_D = d.D_inv * d.Uw, Uv_D = d.D_inv * d.Uv;
+      d.MA.noalias() -= Uw_D * d.Uw.transpose();
+      d.HA.noalias() -= Uw_D * d.Uv.transpose();
+      d.KA.noalias() -= Uv_D * d.Uv.transpose();
+      // p̂^a = p̂^A + 𝓘^a ĉ + U u/D  (A2)
+      const double k = d.u_art * d.D_inv - (Uw_D.dot(d.cw) + Uv_D.dot(d.cv));
+      d.pn += In + d.Uw * k;
+      d.pf += If + d.Uv * k;
+    }  // a locked joint is a weld: 𝓘^a = 𝓘^A, and ĉ = 0 (its q̇ is taken as 0)
+    if (ii > 0) {  // (A3): into the parent's slot (its only child), which its rigid 𝓘 then joins
       LinkData& p = ws.links[ii - 1];
-      p.MA += d.MA;
-      p.HA += d.HA;
-      p.KA += d.KA;
+      p.MA = d.MA;
+      p.HA = d.HA;
+      p.KA = d.KA;
       p.pn += d.pn;
       p.pf += d.pf;
     }
   }
-  // Eqs. (C1)–(C2): the chain's terms beyond its rigid mass, which the hub adds itself.
-  const Eigen::Vector3d& omega = hub.omega_FN_F;
+  // Eqs. (C1)–(C2): the chain's whole rows, [M0 H0; H0ᵀ K0] and (n0; f0) the articulated inertia
+  // and bias in the hub's slot (link 1's after A3), its inertial terms included; of gravity,
+  // which the hub applies to the whole vehicle at C, only what the articulation adds.
+  const LinkData& root = ws.links[0];
   const Eigen::Vector3d g_B = hub.dcm_FN * g_N;
-  const Eigen::Matrix3d h_tilde = tilde(ws.h);
-  Eigen::Matrix3d A = ws.K0;
-  A.diagonal().array() -= ws.m;
-  const Eigen::Matrix3d C = ws.H0 - h_tilde;
-  s.A += A;
-  s.B += ws.H0.transpose() + h_tilde;
-  s.C += C;
-  s.D += ws.M0 - ws.I_ch;
-  s.vecTrans += -ws.f0 + A * g_B + 2.0 * omega.cross(ws.hPrime) + omega.cross(omega.cross(ws.h));
-  s.vecRot += -ws.n0 + C * g_B + omega.cross(ws.I_ch * omega) + ws.IPrime_ch * omega;
+  s.A += root.KA;
+  s.B += root.HA.transpose();
+  s.C += root.HA;
+  s.D += root.MA;
+  s.vecTrans += -root.pf + root.KA * g_B - ws.m * g_B;
+  s.vecRot += -root.pn + root.HA * g_B - ws.h.cross(g_B);
 }
 
 Eigen::Vector3d SerialChain::derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double,
@@ -385,12 +429,12 @@ Eigen::Vector3d SerialChain::derivatives(const FrameKinematics& hub, const Eigen
     dxdt[n + static_cast<Eigen::Index>(i)] = qDDot;
     if (m > 0.0) {
       // Eq. (8): centre-of-mass acceleration relative to B's (spatial to classical), then its
-      // B-frame second derivative: r'' = r̈ − ω̇ × r − 2 ω × r' − ω × (ω × r).
+      // B-frame second derivative, with ṙ = v + w × r and r' = ṙ − ω × r folded in:
+      // r'' = a − a_0 + (α − ω̇) × r + w × ṙ − ω × (2 ṙ − ω × r).
       const Eigen::Vector3d& r = d.r_ScB_B;
-      const Eigen::Vector3d rDDot_rel = a - a_0 + d.w.cross(d.v) + alpha.cross(r) + d.w.cross(d.w.cross(r));
-      const Eigen::Vector3d rPrime = d.rDot_ScB_B - omega.cross(r);
-      m_rPrimePrime += m * (rDDot_rel - acc.omegaDot_BN_B.cross(r) - 2.0 * omega.cross(rPrime) -
-                            omega.cross(omega.cross(r)));
+      const Eigen::Vector3d& rDot = d.rDot_ScB_B;
+      m_rPrimePrime += m * (a - a_0 + (alpha - acc.omegaDot_BN_B).cross(r) + d.w.cross(rDot) -
+                            omega.cross(2.0 * rDot - omega.cross(r)));
     }
   }
   return m_rPrimePrime;

@@ -417,9 +417,43 @@ inline double trapezoid(const std::vector<double>& f, double h) {
 struct EngineTerms {
   Eigen::MatrixXd K;   ///< dof × 6: columns r̈_B (B), then ω̇
   Eigen::VectorXd k0;  ///< dof
-  HubSystem contribution, total;
+  HubSystem contribution, total;  ///< the chain's rows beyond its rigid mass (Basilisk's convention); the hub system
   Eigen::Vector3d g_B = Eigen::Vector3d::Zero();
 };
+
+/// The rigid (frozen) mass properties about B of chain k's links, formed by the test from the
+/// published segment frames and the links' parameters (the chain itself reports none: its rows
+/// carry its inertia, MassProperties::inertia_in_contributions): m, c, c', I_PntB_B and
+/// I'_PntB_B = [ω_rel×] I_c − I_c [ω_rel×] + m (2 r·r' 1 − r' rᵀ − r r'ᵀ) summed over the links.
+inline MassProperties chain_rigid_mass(const ChainModel& m, const VehicleWorkspace& w, std::size_t k = 0) {
+  const SerialChain& chain = m.chain(k);
+  const Eigen::Vector3d& omega = w.hub.omega_FN_F;
+  MassProperties p;
+  Eigen::Vector3d m_c = Eigen::Vector3d::Zero(), m_cPrime = Eigen::Vector3d::Zero();
+  for (std::size_t i = 0; i < chain.dof(); ++i) {
+    const ChainLink& L = chain.link(i);
+    const FrameKinematics& f = chain.segment(i, *w.effectors[k]);
+    const Eigen::Matrix3d dcm_BS = w.hub.dcm_FN * f.dcm_FN.transpose();
+    const Eigen::Vector3d w_B = dcm_BS * f.omega_FN_F;
+    const Eigen::Vector3d c_S = dcm_BS * L.r_ScS_S;
+    const Eigen::Vector3d r = w.hub.dcm_FN * (f.r_FN_N - w.hub.r_FN_N) + c_S;
+    const Eigen::Vector3d rPrime = w.hub.dcm_FN * (f.v_FN_N - w.hub.v_FN_N) + w_B.cross(c_S) - omega.cross(r);
+    const Eigen::Matrix3d I_c = dcm_BS * L.I_PntSc_S * dcm_BS.transpose();
+    const Eigen::Matrix3d w_rel = tilde(w_B - omega);
+    p.m += L.m;
+    m_c += L.m * r;
+    m_cPrime += L.m * rPrime;
+    p.I_PntB_B += parallel_axis(I_c, L.m, r);
+    p.IPrime_PntB_B += w_rel * I_c - I_c * w_rel +
+                       L.m * (2.0 * r.dot(rPrime) * Eigen::Matrix3d::Identity() - rPrime * r.transpose() -
+                              r * rPrime.transpose());
+  }
+  if (p.m > 0.0) {
+    p.r_CB_B = m_c / p.m;
+    p.rPrime_CB_B = m_cPrime / p.m;
+  }
+  return p;
+}
 
 inline EngineTerms engine_terms(const ChainModel& m, const Eigen::VectorXd& x, const std::vector<Wrench>& wrenches = {},
                                 double t = 0.0) {
@@ -437,6 +471,15 @@ inline EngineTerms engine_terms(const ChainModel& m, const Eigen::VectorXd& x, c
   const VehicleOffsets& o = m.model->vehicle(0).offsets();
   const ConstStateBlock xb = x.segment(o.state_effectors[0], o.state_sizes[0]);
   m.chain().contributions(w.hub, w.g_N, t, xb, ew, e.contribution);
+  // In Basilisk's convention, the rows beyond the chain's rigid mass (which its hub adds itself).
+  HubSystem rigid;
+  add_rigid_rows(chain_rigid_mass(m, w), w.hub.omega_FN_F, rigid);
+  e.contribution.A -= rigid.A;
+  e.contribution.B -= rigid.B;
+  e.contribution.C -= rigid.C;
+  e.contribution.D -= rigid.D;
+  e.contribution.vecTrans -= rigid.vecTrans;
+  e.contribution.vecRot -= rigid.vecRot;
   const Eigen::Index n = static_cast<Eigen::Index>(m.chain().dof());
   Eigen::VectorXd block(2 * n);
   const auto rows_at = [&](const HubAccelerations& acc) {

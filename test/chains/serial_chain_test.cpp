@@ -257,9 +257,11 @@ BOOST_AUTO_TEST_CASE(coupling_rows_match_dense_elimination) {
 }
 
 BOOST_AUTO_TEST_CASE(dense_comparison_detects_a_missing_term) {
-  // Negative control (articulated-chain.md §9 item 6): remove the chain's I'_ch ω term of eq. (C2)
-  // from the engine's hub system (re-solving it here) and the comparison fails by far more than
-  // kDenseTol: the dense reference does see that term.
+  // Negative control (articulated-chain.md §9 item 6): remove the chain's gyroscopic term
+  // ω × (I_ch ω), which its rows (C2) carry inside the articulated bias n0, from the engine's hub
+  // system (re-solving it here) and the comparison fails by far more than kDenseTol: the dense
+  // reference does see that term. I_ch, the chain's inertia about B, is formed by the test
+  // (chain_rigid_mass).
   Random rng(4242);
   int detected = 0, cases = 0;
   for (int n = 2; n <= 8; n += 2) {
@@ -270,8 +272,10 @@ BOOST_AUTO_TEST_CASE(dense_comparison_detects_a_missing_term) {
     Eigen::VectorXd dxdt(x.size());
     forward::evaluate(*m.model, ws, x, dxdt, 0.0);
     const VehicleWorkspace& w = ws.vehicles[0];
+    const MassProperties rigid = chain_rigid_mass(m, w);
+    const Eigen::Vector3d& omega = w.hub.omega_FN_F;
     HubSystem broken = w.system;
-    broken.vecRot -= w.mass.IPrime_PntB_B * w.hub.omega_FN_F;  // the hub itself has I' = 0
+    broken.vecRot -= omega.cross(rigid.I_PntB_B * omega);
     const HubAccelerations acc = solve_hub_system(broken);
     const reference::DenseSolution d = reference::dense_multibody(dense_problem(c, false));
     const double scale = std::max(d.rDDot_BN_B.norm(), d.omegaDot_BN_B.norm());

@@ -6,6 +6,8 @@
 
 #include <Eigen/Dense>
 
+#include "ramus/kernel/mass_properties.hpp"
+
 namespace ramus {
 
 struct HubSystem {
@@ -31,5 +33,10 @@ struct HubAccelerations {
 /// No allocation. A singular system yields non-finite accelerations; Model::finalize() checks the
 /// initial state's system so that configuration errors are reported there.
 HubAccelerations solve_hub_system(const HubSystem& s);
+
+/// The rigid rows of a body with mass properties p about the hub origin, in a frame rotating at
+/// omega (architecture.md eqs. 4–5 without the loads): A += m 1, B −= m [c×], C += m [c×],
+/// D += I, vecTrans −= 2 m ω × c' + m ω × (ω × c), vecRot −= ω × I ω + I' ω.
+void add_rigid_rows(const MassProperties& p, const Eigen::Vector3d& omega, HubSystem& s);
 
 }  // namespace ramus

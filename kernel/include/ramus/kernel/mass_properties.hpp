@@ -17,6 +17,13 @@ struct MassProperties {
   /// where the mass is, rPrime_CB_B the velocity of its *material* (0 for propellant at rest in
   /// B) and IPrime_PntB_B the rate of the inertia as the mass changes.
   double mDot = 0.0;
+  /// True when the effector's contributions() already carry the inertial terms of its own mass
+  /// (its share of eqs. 4–5 of architecture.md: A, B, C, D and the velocity terms of vecTrans
+  /// and vecRot), as the articulated serial chain's do (serial_chain.md (C1)–(C2)). Whoever adds
+  /// rigid rows for mass properties (the kernel, a prescribed platform for its children) leaves
+  /// such a body out of them; its m, r_CB_B, rPrime_CB_B and mDot still count for the centre of
+  /// mass, gravity and eq. (9), and it reports I_PntB_B and IPrime_PntB_B as zero.
+  bool inertia_in_contributions = false;
 };
 
 /// Inertia about B of a body with inertia I_PntC about its centre of mass C at r_CB from B:

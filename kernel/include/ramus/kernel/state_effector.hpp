@@ -18,8 +18,21 @@
 
 namespace ramus {
 
-/// Read-only view of an effector's block of x, and a writable view of its block of dxdt.
-using ConstStateBlock = Eigen::Ref<const Eigen::VectorXd>;
+/// Read-only view of an effector's block of x: a contiguous span of doubles, viewed as a vector.
+/// A Map rather than Eigen::Ref<const VectorXd>: Ref<const> carries a spare VectorXd for
+/// expressions it must copy, and constructing and destroying it on every call of every stage
+/// cost about 5 % of an evaluation. Binds to a VectorXd or to any contiguous, directly
+/// accessible block of one (x.segment(…), x.head(…), a Map, a Ref); never copies.
+class ConstStateBlock : public Eigen::Map<const Eigen::VectorXd> {
+ public:
+  using Base = Eigen::Map<const Eigen::VectorXd>;
+  ConstStateBlock(const Eigen::VectorXd& v) : Base(v.data(), v.size()) {}  // NOLINT(implicit)
+  template <typename Derived>
+    requires(Derived::ColsAtCompileTime == 1 && Derived::InnerStrideAtCompileTime == 1)
+  ConstStateBlock(const Eigen::MapBase<Derived, Eigen::ReadOnlyAccessors>& v)  // NOLINT(implicit)
+      : Base(v.data(), v.size()) {}
+};
+/// Writable view of an effector's block of dxdt.
 using StateBlockRef = Eigen::Ref<Eigen::VectorXd>;
 
 /// Base of every effector's scratch data (Pinocchio's Data, MuJoCo's mjData, per effector).

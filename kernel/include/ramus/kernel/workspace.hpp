@@ -23,7 +23,11 @@ struct VehicleWorkspace {
   Quaternion q_BN = Quaternion(1.0, 0.0, 0.0, 0.0);      ///< normalised attitude
   Eigen::Matrix3d dcm_NB = Eigen::Matrix3d::Identity();  ///< maps B components to N
   // stage 3: totals about B
-  MassProperties mass;                                   ///< m, c_B, cPrime_B, I_PntB_B, IPrime_PntB_B
+  MassProperties mass;                                   ///< m, c_B, cPrime_B, I_PntB_B, IPrime_PntB_B, mDot
+  /// The hub and the effectors whose contributions do not carry their own inertial terms
+  /// (MassProperties::inertia_in_contributions): the body of the hub's rigid rows, eqs. (4)–(5).
+  /// Its I_PntB_B and IPrime_PntB_B are the vehicle's (the others report zero).
+  MassProperties rows;
   // stage 4: loads
   Eigen::Vector3d r_CN_N = Eigen::Vector3d::Zero();      ///< [m] centre of mass, where gravity acts
   Eigen::Vector3d g_N = Eigen::Vector3d::Zero();         ///< [m/s²] gravity at C

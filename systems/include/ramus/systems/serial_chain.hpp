@@ -92,10 +92,14 @@ class SerialChain : public StateEffector {
 
   std::string kind_;
   std::vector<ChainLink> links_;
-  // Constants of each joint (eq. 4): dcm_PS0 = dcm_S0Pᵀ, and the joint axis in the parent,
-  // axis_P = dcm_PS0 axis_S (a revolute axis is fixed in both frames; a prismatic one too).
-  std::vector<Eigen::Matrix3d> dcm_PS0_;
-  std::vector<Eigen::Vector3d> axis_P_;
+  // Constants of each joint and link (eqs. 4, 4a), formed once from its ChainLink.
+  struct JointConstants {
+    Eigen::Matrix3d dcm_PS0;        ///< dcm_S0Pᵀ: S at q = 0 → parent
+    Eigen::Matrix3d dcm_PS0_axis;   ///< dcm_PS0 [axis_S×], the sin q term of eq. (4a)
+    Eigen::Vector3d axis_P;         ///< dcm_PS0 axis_S: the joint axis in the parent, fixed
+    bool diagonal_inertia = false;  ///< I_PntSc_S is diagonal (principal link frame)
+  };
+  std::vector<JointConstants> joints_;
   // Inputs
   std::vector<double> u_;
   std::vector<MotorProfile> profile_;
