@@ -137,10 +137,13 @@ void print_extras(std::ostream& os, const ScenarioComparison& c) {
   if (c.peer) {
     const PeerFigures& p = *c.peer;
     os << "   " << p.name << ", the same model (accelerations agree to " << sci(p.accel_mismatch, 1)
-       << "): one evaluation " << ns(p.forward.per_call.median) << " ns, ramus "
-       << number("%.2f", p.forward.per_call.median / c.rhs.per_call.median) << "x faster; one rk4 step "
-       << ns(p.step.per_call.median) << " ns, ramus " << number("%.2f", p.step.per_call.median / c.rk4_step.per_call.median)
-       << "x faster\n";
+       << "), timed side by side with ramus in " << p.forward_ratio.runs << " alternating rounds: one evaluation "
+       << ns(p.forward.per_call.median) << " ns against ramus's " << ns(p.ramus_forward.per_call.median)
+       << " ns, ramus " << number("%.2f", p.forward_ratio.median) << "x faster (rounds "
+       << number("%.2f", p.forward_ratio.min) << "-" << number("%.2f", p.forward_ratio.max) << "); one rk4 step "
+       << ns(p.step.per_call.median) << " ns against " << ns(p.ramus_step.per_call.median) << " ns, ramus "
+       << number("%.2f", p.step_ratio.median) << "x faster (rounds " << number("%.2f", p.step_ratio.min) << "-"
+       << number("%.2f", p.step_ratio.max) << ")\n";
     for (const RunResult& r : p.rk4) {
       std::vector<std::string> cells = row_cells(r);
       const double ramus_error = rk4_error_at_time(c, r.time.median);
@@ -265,11 +268,13 @@ void print_targets(std::ostream& os, std::span<const ScenarioComparison> compari
   if (comparisons.empty()) return;
   os << "\n== summary (issue 5's targets; ratios measured side by side in this run)\n"
      << "   eval: one bare evaluation [ns], ramus | peer (mj_forward) | peer/ramus; step: one rk4 step of dt0\n"
-     << "   [ns], ramus | peer (mj_step) | peer/ramus; order: rk4's smallest observed order above round-off,\n"
-     << "   ramus | peer; alloc: largest heap allocations per step over every stepper but bulirsch_stoer (whose\n"
-     << "   two per trial step are made by Odeint's own try_step; see its table); drivers: propagate and\n"
-     << "   integrate_const over the hand-written RK4 loop; equal time: ramus rk4's error over the peer's at\n"
-     << "   the peer's wall time, the largest over its ladder (< 1: ramus more accurate for the same cost)\n";
+     << "   [ns], ramus | peer (mj_step) | peer/ramus (with a peer: both timed in alternating batches, the ratio\n"
+     << "   the median over the rounds of the peer's time over ramus's in the same round); order: rk4's\n"
+     << "   smallest observed order above round-off, ramus | peer; alloc: largest heap allocations per step\n"
+     << "   over every stepper but bulirsch_stoer (whose two per trial step are made by Odeint's own\n"
+     << "   try_step; see its table); drivers: propagate and integrate_const over the hand-written RK4\n"
+     << "   loop; equal time: ramus rk4's error over the peer's at the peer's wall time, the largest over its\n"
+     << "   ladder (< 1: ramus more accurate for the same cost)\n";
   os << "  scenario                  eval   peer  ratio    step    peer  ratio  order  peer  alloc  propagate  "
         "integ.  equal time\n";
   auto smallest_order = [](const std::vector<RunResult>& runs, const char* stepper) {
@@ -286,15 +291,19 @@ void print_targets(std::ostream& os, std::span<const ScenarioComparison> compari
     return text.size() < width ? std::string(width - text.size(), ' ') + text : text;
   };
   for (const ScenarioComparison& c : comparisons) {
-    const double eval = c.rhs.per_call.median, step = c.rk4_step.per_call.median;
+    // With a peer, the side-by-side figures (alternating batches) and their per-round ratios.
+    const double eval = c.peer ? c.peer->ramus_forward.per_call.median : c.rhs.per_call.median;
+    const double step = c.peer ? c.peer->ramus_step.per_call.median : c.rk4_step.per_call.median;
     double alloc = 0.0;
     for (const RunResult& r : c.runs)
       if (!std::isnan(r.allocs_per_step) && r.stepper != "bulirsch_stoer") alloc = std::max(alloc, r.allocs_per_step);
     const double nan = std::nan("");
-    double peer_eval = nan, peer_step = nan, peer_order = nan, equal_time = nan;
+    double peer_eval = nan, peer_step = nan, peer_order = nan, equal_time = nan, eval_ratio = nan, step_ratio = nan;
     if (c.peer) {
       peer_eval = c.peer->forward.per_call.median;
       peer_step = c.peer->step.per_call.median;
+      eval_ratio = c.peer->forward_ratio.median;
+      step_ratio = c.peer->step_ratio.median;
       peer_order = smallest_order(c.peer->rk4, nullptr);
       for (const RunResult& r : c.peer->rk4) {
         const double e = rk4_error_at_time(c, r.time.median);
@@ -304,8 +313,8 @@ void print_targets(std::ostream& os, std::span<const ScenarioComparison> compari
     std::string name = c.name;
     name.resize(std::max<std::size_t>(name.size(), 24), ' ');
     os << "  " << name << number("%6.0f", 1e9 * eval) << cell_or_dash(1e9 * peer_eval, "%7.0f")
-       << cell_or_dash(peer_eval / eval, "%7.2f") << number("%8.0f", 1e9 * step) << cell_or_dash(1e9 * peer_step, "%8.0f")
-       << cell_or_dash(peer_step / step, "%7.2f") << cell_or_dash(smallest_order(c.runs, "rk4"), "%7.2f")
+       << cell_or_dash(eval_ratio, "%7.2f") << number("%8.0f", 1e9 * step) << cell_or_dash(1e9 * peer_step, "%8.0f")
+       << cell_or_dash(step_ratio, "%7.2f") << cell_or_dash(smallest_order(c.runs, "rk4"), "%7.2f")
        << cell_or_dash(peer_order, "%6.2f") << number("%7.3g", alloc)
        << cell_or_dash(c.overhead ? c.overhead->propagate_ratio() : nan, "%11.3f")
        << cell_or_dash(c.overhead ? c.overhead->integrate_const_ratio() : nan, "%8.3f")

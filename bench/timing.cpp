@@ -38,26 +38,47 @@ TimingSummary time_repeated(const TimingPolicy& policy, const std::function<void
   return summarise(std::move(samples));
 }
 
-BatchTiming time_batches(int batches, double batch_seconds, const std::function<void()>& call) {
-  // Calibrate: double the batch until it takes a tenth of the target, then scale to the target.
+namespace {
+
+/// Calls per batch: double the batch until it takes a tenth of the target, then scale to it.
+std::uint64_t calibrate(double batch_seconds, const std::function<void()>& call) {
   std::uint64_t n = 1;
   for (;;) {
     const Clock::time_point start = Clock::now();
     for (std::uint64_t i = 0; i < n; ++i) call();
     const double elapsed = seconds_since(start);
-    if (elapsed >= 0.1 * batch_seconds) {
-      n = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(static_cast<double>(n) * batch_seconds / elapsed));
-      break;
-    }
+    if (elapsed >= 0.1 * batch_seconds)
+      return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(static_cast<double>(n) * batch_seconds / elapsed));
     n *= 2;
   }
+}
+
+/// [s] per call over one batch of n calls.
+double batch(std::uint64_t n, const std::function<void()>& call) {
+  const Clock::time_point start = Clock::now();
+  for (std::uint64_t i = 0; i < n; ++i) call();
+  return seconds_since(start) / static_cast<double>(n);
+}
+
+}  // namespace
+
+BatchTiming time_batches(int batches, double batch_seconds, const std::function<void()>& call) {
+  const std::uint64_t n = calibrate(batch_seconds, call);
   std::vector<double> per_call;
-  for (int b = 0; b < std::max(1, batches); ++b) {
-    const Clock::time_point start = Clock::now();
-    for (std::uint64_t i = 0; i < n; ++i) call();
-    per_call.push_back(seconds_since(start) / static_cast<double>(n));
-  }
+  for (int b = 0; b < std::max(1, batches); ++b) per_call.push_back(batch(n, call));
   return {summarise(std::move(per_call)), n};
+}
+
+PairedTiming time_paired(int rounds, double batch_seconds, const std::function<void()>& a,
+                         const std::function<void()>& b) {
+  const std::uint64_t na = calibrate(batch_seconds, a), nb = calibrate(batch_seconds, b);
+  std::vector<double> ta, tb, ratio;
+  for (int r = 0; r < std::max(1, rounds); ++r) {
+    ta.push_back(batch(na, a));
+    tb.push_back(batch(nb, b));
+    ratio.push_back(tb.back() / ta.back());
+  }
+  return {{summarise(std::move(ta)), na}, {summarise(std::move(tb)), nb}, summarise(std::move(ratio))};
 }
 
 }  // namespace ramus::bench

@@ -36,4 +36,15 @@ struct BatchTiming {
 };
 BatchTiming time_batches(int batches, double batch_seconds, const std::function<void()>& call);
 
+/// Two calls timed side by side: batches of `a` and of `b` alternate (a, b, a, b, …), each sized
+/// to about `batch_seconds`, so that a change in the machine's speed during the measurement (a
+/// shared host, a frequency step) moves both alike. `ratio` summarises, over the rounds, b's time
+/// per call over a's in the same round: the figure to quote for "b / a measured side by side".
+struct PairedTiming {
+  BatchTiming a, b;
+  TimingSummary ratio;  ///< [1] (b per call) / (a per call), per round
+};
+PairedTiming time_paired(int rounds, double batch_seconds, const std::function<void()>& a,
+                         const std::function<void()>& b);
+
 }  // namespace ramus::bench

@@ -34,7 +34,7 @@ void kinematics(const Model& model, Workspace& ws, const Eigen::VectorXd& x) {
     const VehicleOffsets& o = v.offsets();
     VehicleWorkspace& w = ws.vehicles[i];
     // The attitude is q/|q| wherever it is used (DESIGN §4); |q| itself is a first integral.
-    w.q_BN = x.segment<4>(o.q_BN) / x.segment<4>(o.q_BN).norm();
+    w.q_BN = x.segment<4>(o.q_BN) * (1.0 / x.segment<4>(o.q_BN).norm());
     w.dcm_NB = rotation_matrix(w.q_BN);
     w.hub.dcm_FN = w.dcm_NB.transpose();
     w.hub.r_FN_N = x.segment<3>(o.r_BN_N);
@@ -52,13 +52,14 @@ void mass_properties(const Model& model, Workspace& ws, const Eigen::VectorXd& x
     const HubParameters& hub = v.hub();
     VehicleWorkspace& w = ws.vehicles[i];
     // Sums of eq. (2): m, Σ m r, Σ m r', I_PntB_B, I'_PntB_B; the hub's own terms first. The
-    // rows' sums leave out the effectors whose contributions carry their own inertial terms.
-    double m = hub.m, m_rows = hub.m;
-    Eigen::Vector3d m_c = hub.m * hub.r_BcB_B, m_c_rows = m_c;
+    // rows' sums are of the effectors whose contributions leave their inertial terms to the hub.
+    double m = hub.m, m_rows = 0.0;
+    Eigen::Vector3d m_c = hub.m_r_BcB_B, m_c_rows = Eigen::Vector3d::Zero();
     Eigen::Vector3d m_cPrime = Eigen::Vector3d::Zero(), m_cPrime_rows = Eigen::Vector3d::Zero();
     double mDot = 0.0;  // mass depletion, §6
-    w.rows.I_PntB_B = hub.I_PntB_B;
+    w.rows.I_PntB_B.setZero();
     w.rows.IPrime_PntB_B.setZero();
+    w.any_rows = false;
     const auto& effectors = v.state_effectors();
     for (std::size_t k = 0; k < effectors.size(); ++k) {
       MassProperties p;
@@ -68,21 +69,24 @@ void mass_properties(const Model& model, Workspace& ws, const Eigen::VectorXd& x
       m_cPrime += p.m * p.rPrime_CB_B;
       mDot += p.mDot;
       if (p.inertia_in_contributions) continue;
+      w.any_rows = true;
       m_rows += p.m;
       m_c_rows += p.m * p.r_CB_B;
       m_cPrime_rows += p.m * p.rPrime_CB_B;
       w.rows.I_PntB_B += p.I_PntB_B;
       w.rows.IPrime_PntB_B += p.IPrime_PntB_B;
     }
+    const double inv_m = 1.0 / m;
     w.mass.m = m;
-    w.mass.r_CB_B = m_c / m;
-    w.mass.rPrime_CB_B = m_cPrime / m;
+    w.mass.r_CB_B = m_c * inv_m;
+    w.mass.rPrime_CB_B = m_cPrime * inv_m;
     w.mass.mDot = mDot;
-    w.mass.I_PntB_B = w.rows.I_PntB_B;
+    w.mass.I_PntB_B = hub.I_PntB_B + w.rows.I_PntB_B;
     w.mass.IPrime_PntB_B = w.rows.IPrime_PntB_B;
     w.rows.m = m_rows;
-    w.rows.r_CB_B = m_c_rows / m_rows;
-    w.rows.rPrime_CB_B = m_cPrime_rows / m_rows;
+    const double inv_m_rows = m_rows > 0.0 ? 1.0 / m_rows : 0.0;  // no mass: no first moments either
+    w.rows.r_CB_B = m_c_rows * inv_m_rows;
+    w.rows.rPrime_CB_B = m_cPrime_rows * inv_m_rows;
   }
 }
 
@@ -116,14 +120,18 @@ void hub_accelerations(const Model& model, Workspace& ws, const Eigen::VectorXd&
     const Vehicle& v = model.vehicle(i);
     VehicleWorkspace& w = ws.vehicles[i];
     HubSystem& s = w.system;
-    s.set_zero();
+    s = v.hub().rows;  // the hub's constant blocks of eq. (4)
     const auto& effectors = v.state_effectors();
     for (std::size_t k = 0; k < effectors.size(); ++k)
       effectors[k]->contributions(w.hub, w.g_N, t, effector_block(v.offsets(), k, x), *w.effectors[k], s);
 
-    // The whole vehicle's rigid terms, eqs. (4)–(5), for the bodies whose contributions leave
-    // them to the hub (w.rows); gravity and the loads on the hub.
-    add_rigid_rows(w.rows, w.hub.omega_FN_F, s);
+    // The whole vehicle's rigid terms, eqs. (4)–(5): the hub's velocity terms (its c' and I' are
+    // zero), then the rows of the effectors whose contributions leave theirs to the hub (w.rows);
+    // gravity and the loads on the hub.
+    const Eigen::Vector3d& omega = w.hub.omega_FN_F;
+    s.vecTrans -= omega.cross(omega.cross(v.hub().m_r_BcB_B));
+    s.vecRot -= omega.cross(v.hub().I_PntB_B * omega);
+    if (w.any_rows) add_rigid_rows(w.rows, omega, s);
     // Uniform gravity acts at C: force m g, torque c × m g about B (eq. 6), the whole vehicle's.
     const Eigen::Vector3d F_grav_B = w.mass.m * (w.hub.dcm_FN * w.g_N);
     s.vecTrans += F_grav_B + w.hub_loads.force_F;

@@ -20,6 +20,12 @@ Vehicle::Vehicle(std::string name, const HubConfig& hub) : name_(std::move(name)
   validation::require_inertia(owner, "I_PntBc_B [kg m^2]", hub_.I_PntBc_B);
   validation::require_finite(owner, "r_BcB_B [m]", hub_.r_BcB_B);
   hub_.I_PntB_B = parallel_axis(hub_.I_PntBc_B, hub_.m, hub_.r_BcB_B);
+  hub_.m_r_BcB_B = hub_.m * hub_.r_BcB_B;
+  MassProperties p;
+  p.m = hub_.m;
+  p.r_CB_B = hub_.r_BcB_B;
+  p.I_PntB_B = hub_.I_PntB_B;
+  add_rigid_rows(p, Eigen::Vector3d::Zero(), hub_.rows);  // ω = 0: the blocks alone
 }
 
 void Vehicle::set_initial_state(const InitialState& initial) {

@@ -14,7 +14,9 @@ namespace ramus {
 namespace {
 
 struct LinkData {
-  Eigen::Matrix3d dcm_BS;    ///< S_i → B
+  mutable Eigen::Matrix3d dcm_BS;  ///< S_i → B (with I_PntSc_B formed on demand for a single hinge: dcm_current)
+  double cq = 1.0, sq = 0.0; ///< cos q, sin q of a revolute joint
+  mutable bool dcm_current = true;
   Eigen::Vector3d r_SB_B;    ///< [m] link origin (on the joint) relative to B
   Eigen::Vector3d Sw, Sv;    ///< joint axis as a spatial motion vector about O (eq. K1)
   Eigen::Vector3d w, v;      ///< [rad/s], [m/s] spatial velocity of link i about O (eq. K1)
@@ -25,7 +27,7 @@ struct LinkData {
   mutable bool frame_current = false;
   Eigen::Vector3d r_ScB_B;   ///< [m] centre of mass relative to B
   Eigen::Vector3d rDot_ScB_B;///< [m/s] its velocity in the frame moving with B's velocity, in B
-  Eigen::Matrix3d I_PntSc_B; ///< [kg m²] inertia about Sc in B
+  mutable Eigen::Matrix3d I_PntSc_B; ///< [kg m²] inertia about Sc in B
   Eigen::Matrix3d M;         ///< [kg m²] rigid inertia about O (eq. 1): I_PntSc_B + m (|r|² 1 − r rᵀ)
   Eigen::Vector3d cw, cv;    ///< velocity-product acceleration ĉ (eq. K2)
   Eigen::Matrix3d MA, HA, KA;///< articulated inertia blocks about O (eqs. K3, A2)
@@ -41,7 +43,6 @@ struct ChainWorkspace final : EffectorWorkspace {
   explicit ChainWorkspace(std::size_t n) : links(n) {}
   std::vector<LinkData> links;
   FrameKinematics hub;  ///< the hub's kinematics of this evaluation, for the published segments
-  Eigen::Vector3d omega_BN_B = Eigen::Vector3d::Zero();
   // Sums of eq. (6)
   double m = 0.0;
   Eigen::Vector3d h, hPrime;
@@ -50,9 +51,10 @@ struct ChainWorkspace final : EffectorWorkspace {
 ChainWorkspace& chain(EffectorWorkspace& ws) { return static_cast<ChainWorkspace&>(ws); }
 const ChainWorkspace& chain(const EffectorWorkspace& ws) { return static_cast<const ChainWorkspace&>(ws); }
 
-/// R I Rᵀ for a symmetric I (eq. 5): T = R I, then the upper triangle of T Rᵀ, mirrored. With a
-/// diagonal I, T's columns are R's scaled.
-Eigen::Matrix3d rotate_inertia(const Eigen::Matrix3d& R, const Eigen::Matrix3d& I, bool diagonal) {
+/// Eq. (1): I_c,B = R I Rᵀ for a symmetric I, and M = I_c,B + m (|r|² 1 − r rᵀ), both as the upper
+/// triangle mirrored; T = R I first (with a diagonal I, R's columns scaled).
+void link_inertia(const Eigen::Matrix3d& R, const Eigen::Matrix3d& I, bool diagonal, double m,
+                  const Eigen::Vector3d& r, Eigen::Matrix3d& I_c, Eigen::Matrix3d& M) {
   Eigen::Matrix3d T;
   if (diagonal) {
     T.col(0) = R.col(0) * I(0, 0);
@@ -61,10 +63,13 @@ Eigen::Matrix3d rotate_inertia(const Eigen::Matrix3d& R, const Eigen::Matrix3d& 
   } else {
     T.noalias() = R * I;
   }
-  Eigen::Matrix3d out;
-  for (int r = 0; r < 3; ++r)
-    for (int c = r; c < 3; ++c) out(r, c) = out(c, r) = T.row(r).dot(R.row(c));
-  return out;
+  const Eigen::Vector3d m_r = m * r;
+  const double m_r2 = m_r.dot(r);
+  for (int i = 0; i < 3; ++i)
+    for (int j = i; j < 3; ++j) {
+      I_c(i, j) = I_c(j, i) = T.row(i).dot(R.row(j));
+      M(i, j) = M(j, i) = I_c(i, j) - m_r[i] * r[j] + (i == j ? m_r2 : 0.0);
+    }
 }
 
 /// Eqs. (A1)–(A2) and (C1)–(C2) for a chain of one free joint (eq. C3): 𝓘^A = 𝓘 is rigid, so U,
@@ -79,11 +84,12 @@ void single_link_rows(LinkData& d, double m, double tau, const Eigen::Vector3d& 
   const Eigen::Vector3d Uw_D = d.D_inv * d.Uw, Uv_D = d.D_inv * d.Uv;
   const double k = d.u_art * d.D_inv - (Uw_D.dot(d.cw) + Uv_D.dot(d.cv));
   const double Ug = d.Uv.dot(g_B);
-  const Eigen::Matrix3d m_r_tilde = tilde(m_r);
+  Eigen::Matrix3d C = tilde(m_r);
+  C.noalias() -= Uw_D * d.Uv.transpose();
   s.A.noalias() -= Uv_D * d.Uv.transpose();
   s.A.diagonal().array() += m;
-  s.B.noalias() -= m_r_tilde + d.Uv * Uw_D.transpose();
-  s.C.noalias() += m_r_tilde - Uw_D * d.Uv.transpose();
+  s.B += C.transpose();  // H0ᵀ
+  s.C += C;              // H0
   s.D.noalias() += d.M - Uw_D * d.Uw.transpose();
   // −p̂^a = −(p̂ + 𝓘^a ĉ + U u/D), with 𝓘^a ĉ = 𝓘 ĉ − U (Uᵀ ĉ)/D
   s.vecTrans -= d.pf + d.cw.cross(m_r) + m * d.cv + d.Uv * k + Uv_D * Ug;
@@ -126,6 +132,35 @@ SerialChain::SerialChain(std::string name, std::vector<ChainLink> links, std::st
     u_.push_back(L.u);
     profile_.emplace_back();
     locked_.push_back(L.locked ? 1 : 0);
+  }
+  if (links_.size() == 1 && links_[0].type == JointType::revolute) {
+    // Eq. (4b): with dcm_BS = R0 + cos θ Rc + sin θ Rs (eq. 4a, P = B) and r = r_S0P + dcm_BS ρ,
+    // the pair P(θ) = (dcm_BS, r) is affine in (cos θ, sin θ), and M = F(P, P) with the symmetric
+    // bilinear F(P, P') = ½ (R I R'ᵀ + R' I Rᵀ) + m (r·r' 1 − ½ (r r'ᵀ + r' rᵀ)). Expanding with
+    // cos² = ½ (1 + cos 2θ), sin² = ½ (1 − cos 2θ), 2 cos sin = sin 2θ:
+    // K0 = F00 + ½ (Fcc + Fss), K1 = 2 F0c, K2 = 2 F0s, K3 = ½ (Fcc − Fss), K4 = Fcs.
+    const ChainLink& L = links_[0];
+    const JointConstants& J = joints_[0];
+    const Eigen::Matrix3d R0 = J.axis_P * L.axis_S.transpose(), Rc = J.dcm_PS0 - R0, Rs = J.dcm_PS0_axis;
+    hinge_.r0 = L.r_S0P_P + R0 * L.r_ScS_S;
+    hinge_.rc = Rc * L.r_ScS_S;
+    hinge_.rs = Rs * L.r_ScS_S;
+    const auto F = [&](const Eigen::Matrix3d& Ra, const Eigen::Vector3d& ra, const Eigen::Matrix3d& Rb,
+                       const Eigen::Vector3d& rb) {
+      const Eigen::Matrix3d RIR = Ra * L.I_PntSc_S * Rb.transpose();
+      const Eigen::Matrix3d rr = ra * rb.transpose();
+      Eigen::Matrix3d out = 0.5 * (RIR + RIR.transpose()) - 0.5 * L.m * (rr + rr.transpose());
+      out.diagonal().array() += L.m * ra.dot(rb);
+      return out;
+    };
+    const Eigen::Matrix3d F00 = F(R0, hinge_.r0, R0, hinge_.r0), Fcc = F(Rc, hinge_.rc, Rc, hinge_.rc),
+                          Fss = F(Rs, hinge_.rs, Rs, hinge_.rs);
+    hinge_.K[0] = F00 + 0.5 * (Fcc + Fss);
+    hinge_.K[1] = 2.0 * F(R0, hinge_.r0, Rc, hinge_.rc);
+    hinge_.K[2] = 2.0 * F(R0, hinge_.r0, Rs, hinge_.rs);
+    hinge_.K[3] = 0.5 * (Fcc - Fss);
+    hinge_.K[4] = F(Rc, hinge_.rc, Rs, hinge_.rs);
+    single_hinge_ = true;
   }
 }
 
@@ -201,6 +236,18 @@ std::unique_ptr<EffectorWorkspace> SerialChain::make_workspace() const {
   return std::make_unique<ChainWorkspace>(links_.size());
 }
 
+void SerialChain::form_link_frame(std::size_t i, const EffectorWorkspace& ws) const {
+  const LinkData& d = chain(ws).links[i];
+  if (d.dcm_current) return;
+  // Eq. (4a) with P = B, and I_c,B (eq. 1), for a single hinge, whose kinematics skipped them.
+  const ChainLink& L = links_[i];
+  const JointConstants& J = joints_[i];
+  d.dcm_BS.noalias() = d.cq * J.dcm_PS0 + d.sq * J.dcm_PS0_axis + ((1.0 - d.cq) * J.axis_P) * L.axis_S.transpose();
+  Eigen::Matrix3d M;  // as kinematics() formed it by eq. (4b)
+  link_inertia(d.dcm_BS, L.I_PntSc_S, J.diagonal_inertia, L.m, d.r_ScB_B, d.I_PntSc_B, M);
+  d.dcm_current = true;
+}
+
 const FrameKinematics& SerialChain::segment(std::size_t s, const EffectorWorkspace& ws) const {
   if (s >= links_.size())
     throw ConfigurationError(label(), "segment", std::to_string(s),
@@ -208,6 +255,7 @@ const FrameKinematics& SerialChain::segment(std::size_t s, const EffectorWorkspa
   const ChainWorkspace& w = chain(ws);
   const LinkData& d = w.links[s];
   if (!d.frame_current) {  // eq. (7)
+    form_link_frame(s, ws);
     const Eigen::Matrix3d dcm_NB = w.hub.dcm_FN.transpose();
     d.frame.dcm_FN = d.dcm_BS.transpose() * w.hub.dcm_FN;
     d.frame.r_FN_N = w.hub.r_FN_N + dcm_NB * d.r_SB_B;
@@ -240,7 +288,9 @@ void SerialChain::kinematics(const FrameKinematics& hub, ConstStateBlock x, Effe
   ChainWorkspace& ws = chain(wsb);
   const Eigen::Index n = static_cast<Eigen::Index>(links_.size());
   ws.hub = hub;
-  ws.omega_BN_B = hub.omega_FN_F;
+  ws.m = 0.0;
+  ws.h.setZero();
+  ws.hPrime.setZero();
   for (std::size_t i = 0; i < links_.size(); ++i) {
     const ChainLink& L = links_[i];
     LinkData& d = ws.links[i];
@@ -251,15 +301,19 @@ void SerialChain::kinematics(const FrameKinematics& hub, ConstStateBlock x, Effe
     Eigen::Matrix3d dcm_PS;
     Eigen::Vector3d r_SP_P = L.r_S0P_P;
     if (L.type == JointType::revolute) {
-      const double cq = std::cos(q), sq = std::sin(q);
-      dcm_PS.noalias() = cq * J.dcm_PS0 + sq * J.dcm_PS0_axis + ((1.0 - cq) * J.axis_P) * L.axis_S.transpose();
+      d.cq = std::cos(q);
+      d.sq = std::sin(q);
+      if (!single_hinge_)
+        dcm_PS.noalias() =
+            d.cq * J.dcm_PS0 + d.sq * J.dcm_PS0_axis + ((1.0 - d.cq) * J.axis_P) * L.axis_S.transpose();
     } else {
       dcm_PS = J.dcm_PS0;
       r_SP_P += q * J.axis_P;
     }
     Eigen::Vector3d w_p = hub.omega_FN_F, v_p = Eigen::Vector3d::Zero();  // v̂_0 = (ω; 0), eq. (2)
+    d.dcm_current = !single_hinge_;
     if (i == 0) {
-      d.dcm_BS = dcm_PS;
+      if (!single_hinge_) d.dcm_BS = dcm_PS;
       d.r_SB_B = r_SP_P;
       d.Sw = J.axis_P;
     } else {
@@ -280,32 +334,32 @@ void SerialChain::kinematics(const FrameKinematics& hub, ConstStateBlock x, Effe
     d.w = w_p + d.Sw * d.qDot;
     d.v = v_p + d.Sv * d.qDot;
     d.frame_current = false;
-    // Centre of mass and inertia, eqs. (5) and (1)
-    d.r_ScB_B = d.r_SB_B + d.dcm_BS * L.r_ScS_S;
+    // Centre of mass and inertia, eqs. (5) and (1), or (4b) for a single hinge
+    if (single_hinge_) {
+      d.r_ScB_B = hinge_.r0 + d.cq * hinge_.rc + d.sq * hinge_.rs;
+      const double c2 = (d.cq - d.sq) * (d.cq + d.sq), s2 = 2.0 * d.sq * d.cq;
+      for (int r = 0; r < 3; ++r)
+        for (int c = r; c < 3; ++c)
+          d.M(r, c) = d.M(c, r) = hinge_.K[0](r, c) + d.cq * hinge_.K[1](r, c) + d.sq * hinge_.K[2](r, c) +
+                                  c2 * hinge_.K[3](r, c) + s2 * hinge_.K[4](r, c);
+    } else {
+      d.r_ScB_B = d.r_SB_B + d.dcm_BS * L.r_ScS_S;
+      link_inertia(d.dcm_BS, L.I_PntSc_S, J.diagonal_inertia, L.m, d.r_ScB_B, d.I_PntSc_B, d.M);
+    }
     d.rDot_ScB_B = d.v + d.w.cross(d.r_ScB_B);
-    d.I_PntSc_B = rotate_inertia(d.dcm_BS, L.I_PntSc_S, J.diagonal_inertia);
-    d.M = d.I_PntSc_B - L.m * d.r_ScB_B * d.r_ScB_B.transpose();
-    d.M.diagonal().array() += L.m * d.r_ScB_B.squaredNorm();
     d.ext = Wrench{};
     d.loaded = false;
+    // Eq. (6), summed here while the link's terms are at hand; mass_properties() reports them.
+    ws.m += L.m;
+    ws.h += L.m * d.r_ScB_B;
+    ws.hPrime += L.m * (d.rDot_ScB_B - hub.omega_FN_F.cross(d.r_ScB_B));
   }
 }
 
 void SerialChain::mass_properties(ConstStateBlock, EffectorWorkspace& wsb, MassProperties& out) const {
-  ChainWorkspace& ws = chain(wsb);
-  const Eigen::Vector3d& omega = ws.omega_BN_B;
-  // Eq. (6): m, h = Σ m r, h' = Σ m r'. The inertia and its rate are not needed: the chain's rows
-  // (C1)–(C2) carry its inertial terms (MassProperties::inertia_in_contributions).
-  ws.m = 0.0;
-  ws.h.setZero();
-  ws.hPrime.setZero();
-  for (std::size_t i = 0; i < links_.size(); ++i) {
-    const double m = links_[i].m;
-    const LinkData& d = ws.links[i];
-    ws.m += m;
-    ws.h += m * d.r_ScB_B;
-    ws.hPrime += m * (d.rDot_ScB_B - omega.cross(d.r_ScB_B));
-  }
+  const ChainWorkspace& ws = chain(wsb);
+  // Eq. (6): m, h = Σ m r, h' = Σ m r', summed by kinematics(). The inertia and its rate are not
+  // needed: the chain's rows (C1)–(C2) carry its inertial terms (inertia_in_contributions).
   out.m = ws.m;
   out.r_CB_B = ws.m > 0.0 ? Eigen::Vector3d(ws.h / ws.m) : Eigen::Vector3d::Zero();
   out.rPrime_CB_B = ws.m > 0.0 ? Eigen::Vector3d(ws.hPrime / ws.m) : Eigen::Vector3d::Zero();
@@ -330,6 +384,7 @@ void SerialChain::contributions(const FrameKinematics& hub, const Eigen::Vector3
     d.pn = d.w.cross(hn) + d.v.cross(hf);                   // v̂ ×* 𝓘 v̂
     d.pf = d.w.cross(hf);
     if (d.loaded) {  // − f̂_ext, moved from the segment origin to O
+      form_link_frame(i, wsb);
       const Eigen::Vector3d f_B = d.dcm_BS * d.ext.force_F;
       d.pn -= d.dcm_BS * d.ext.torque_PntF_F + d.r_SB_B.cross(f_B);
       d.pf -= f_B;
@@ -447,6 +502,7 @@ EnergyMomentumContribution SerialChain::energy_momentum(const FrameKinematics&, 
   for (std::size_t i = 0; i < links_.size(); ++i) {
     const ChainLink& L = links_[i];
     const LinkData& d = ws.links[i];
+    form_link_frame(i, wsb);
     // Eq. (9)
     const Eigen::Vector3d& omega_SN_B = d.w;
     e.H_PntB_B += d.I_PntSc_B * omega_SN_B + L.m * d.r_ScB_B.cross(d.rDot_ScB_B);

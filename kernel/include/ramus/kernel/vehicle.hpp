@@ -27,6 +27,10 @@ struct HubParameters {
   Eigen::Matrix3d I_PntBc_B = Eigen::Matrix3d::Zero();    ///< [kg m²]
   Eigen::Vector3d r_BcB_B = Eigen::Vector3d::Zero();      ///< [m]
   Eigen::Matrix3d I_PntB_B = Eigen::Matrix3d::Zero();     ///< [kg m²] about B (parallel axis, derived)
+  Eigen::Vector3d m_r_BcB_B = Eigen::Vector3d::Zero();    ///< [kg m] m r_BcB_B (derived)
+  /// The hub's constant rigid blocks of the hub system (architecture.md eq. 4: A = m 1,
+  /// B = −m [c×], C = m [c×], D = I_PntB_B; vectors zero), derived: each evaluation starts from it.
+  HubSystem rows;
 };
 
 /// The point whose position and velocity an initial state gives: the hub origin B, or the

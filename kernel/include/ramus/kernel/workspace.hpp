@@ -24,10 +24,11 @@ struct VehicleWorkspace {
   Eigen::Matrix3d dcm_NB = Eigen::Matrix3d::Identity();  ///< maps B components to N
   // stage 3: totals about B
   MassProperties mass;                                   ///< m, c_B, cPrime_B, I_PntB_B, IPrime_PntB_B, mDot
-  /// The hub and the effectors whose contributions do not carry their own inertial terms
-  /// (MassProperties::inertia_in_contributions): the body of the hub's rigid rows, eqs. (4)–(5).
-  /// Its I_PntB_B and IPrime_PntB_B are the vehicle's (the others report zero).
+  /// The effectors whose contributions do not carry their own inertial terms
+  /// (MassProperties::inertia_in_contributions), together: the rigid rows of eqs. (4)–(5) beyond
+  /// the hub's own (HubParameters::rows and its velocity terms). any_rows: there is one.
   MassProperties rows;
+  bool any_rows = false;
   // stage 4: loads
   Eigen::Vector3d r_CN_N = Eigen::Vector3d::Zero();      ///< [m] centre of mass, where gravity acts
   Eigen::Vector3d g_N = Eigen::Vector3d::Zero();         ///< [m/s²] gravity at C

@@ -89,6 +89,8 @@ class SerialChain : public StateEffector {
 
  private:
   double joint_force(std::size_t i, double q, double qDot, double t) const;  // eq. (3)
+  /// Forms link i's dcm_BS and I_c,B in ws when kinematics() left them out (a single hinge, eq. 4b).
+  void form_link_frame(std::size_t i, const EffectorWorkspace& ws) const;
 
   std::string kind_;
   std::vector<ChainLink> links_;
@@ -100,6 +102,15 @@ class SerialChain : public StateEffector {
     bool diagonal_inertia = false;  ///< I_PntSc_S is diagonal (principal link frame)
   };
   std::vector<JointConstants> joints_;
+  // A chain of one revolute joint: its c.o.m. and rigid inertia about O as trigonometric
+  // polynomials of θ (eq. 4b), r = r0 + cos θ rc + sin θ rs, M = K0 + cos θ K1 + sin θ K2 +
+  // cos 2θ K3 + sin 2θ K4; dcm_BS and I_c,B are then formed only when asked for.
+  struct SingleHinge {
+    Eigen::Vector3d r0, rc, rs;
+    Eigen::Matrix3d K[5];
+  };
+  bool single_hinge_ = false;
+  SingleHinge hinge_;
   // Inputs
   std::vector<double> u_;
   std::vector<MotorProfile> profile_;
