@@ -33,10 +33,17 @@ Quaternion quat_derivative(const Quaternion& q, const Eigen::Vector3d& w) {
 }
 
 Eigen::Matrix3d rotation_matrix(const Quaternion& q) {
-  const double q0 = q[0];
-  const Eigen::Vector3d v = q.tail<3>();
-  return (q0 * q0 - v.squaredNorm()) * Eigen::Matrix3d::Identity() + 2.0 * v * v.transpose() +
-         2.0 * q0 * tilde(v);
+  // (q0² − |v|²) 1 + 2 v vᵀ + 2 q0 [v×], entry by entry.
+  const double q0 = q[0], x = q[1], y = q[2], z = q[3];
+  const double d = q0 * q0 - (x * x + y * y + z * z);
+  const double xx = 2.0 * x * x, yy = 2.0 * y * y, zz = 2.0 * z * z;
+  const double xy = 2.0 * x * y, xz = 2.0 * x * z, yz = 2.0 * y * z;
+  const double wx = 2.0 * q0 * x, wy = 2.0 * q0 * y, wz = 2.0 * q0 * z;
+  Eigen::Matrix3d R;
+  R << d + xx, xy - wz, xz + wy,
+       xy + wz, d + yy, yz - wx,
+       xz - wy, yz + wx, d + zz;
+  return R;
 }
 
 Quaternion quat_from_rotation_matrix(const Eigen::Matrix3d& R) {

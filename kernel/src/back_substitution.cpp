@@ -25,16 +25,46 @@ HubSystem& HubSystem::operator+=(const HubSystem& o) {
   return *this;
 }
 
+namespace {
+
+/// Doolittle LU of a 3×3 matrix without pivoting (eq. 7: the matrices solved are the hub's
+/// articulated mass and inertia, symmetric positive definite), with the diagonal's reciprocals.
+struct LU3 {
+  double l10, l20, l21, u01, u02, u12, inv0, inv1, inv2;
+  explicit LU3(const Eigen::Matrix3d& a) {
+    inv0 = 1.0 / a(0, 0);
+    u01 = a(0, 1);
+    u02 = a(0, 2);
+    l10 = a(1, 0) * inv0;
+    l20 = a(2, 0) * inv0;
+    inv1 = 1.0 / (a(1, 1) - l10 * u01);
+    u12 = a(1, 2) - l10 * u02;
+    l21 = (a(2, 1) - l20 * u01) * inv1;
+    inv2 = 1.0 / (a(2, 2) - l20 * u02 - l21 * u12);
+  }
+  Eigen::Vector3d solve(const Eigen::Vector3d& b) const {
+    const double y1 = b[1] - l10 * b[0];
+    const double y2 = b[2] - l20 * b[0] - l21 * y1;
+    const double x2 = y2 * inv2;
+    const double x1 = (y1 - u12 * x2) * inv1;
+    return {(b[0] - u01 * x1 - u02 * x2) * inv0, x1, x2};
+  }
+};
+
+}  // namespace
+
 HubAccelerations solve_hub_system(const HubSystem& s) {
-  // Closed-form 3×3 inverses (cofactors): A is the hub's articulated mass (eigenvalues ≥ the hub
-  // mass) and the Schur complement its articulated inertia, both symmetric positive definite
-  // for a physical vehicle, so no pivoting is needed.
-  const Eigen::Matrix3d A_inv = s.A.inverse();
-  const Eigen::Matrix3d Ainv_B = A_inv * s.B;
-  const Eigen::Vector3d Ainv_vecTrans = A_inv * s.vecTrans;
-  const Eigen::Matrix3d schur = s.D - s.C * Ainv_B;
+  // Schur complement on the 3×3 blocks, each solved by an unpivoted LU: A is the hub's
+  // articulated mass (eigenvalues ≥ the hub mass) and the Schur complement its articulated
+  // inertia, both symmetric positive definite for a physical vehicle.
+  const LU3 A(s.A);
+  Eigen::Matrix3d Ainv_B;
+  for (int j = 0; j < 3; ++j) Ainv_B.col(j) = A.solve(s.B.col(j));
+  const Eigen::Vector3d Ainv_vecTrans = A.solve(s.vecTrans);
+  Eigen::Matrix3d schur = s.D;
+  schur.noalias() -= s.C * Ainv_B;
   HubAccelerations acc;
-  acc.omegaDot_BN_B = schur.inverse() * (s.vecRot - s.C * Ainv_vecTrans);
+  acc.omegaDot_BN_B = LU3(schur).solve(s.vecRot - s.C * Ainv_vecTrans);
   acc.rDDot_BN_B = Ainv_vecTrans - Ainv_B * acc.omegaDot_BN_B;
   return acc;
 }

@@ -361,8 +361,9 @@ void SerialChain::mass_properties(ConstStateBlock, EffectorWorkspace& wsb, MassP
   // Eq. (6): m, h = Σ m r, h' = Σ m r', summed by kinematics(). The inertia and its rate are not
   // needed: the chain's rows (C1)–(C2) carry its inertial terms (inertia_in_contributions).
   out.m = ws.m;
-  out.r_CB_B = ws.m > 0.0 ? Eigen::Vector3d(ws.h / ws.m) : Eigen::Vector3d::Zero();
-  out.rPrime_CB_B = ws.m > 0.0 ? Eigen::Vector3d(ws.hPrime / ws.m) : Eigen::Vector3d::Zero();
+  const double inv_m = ws.m > 0.0 ? 1.0 / ws.m : 0.0;  // a massless chain has no first moments
+  out.r_CB_B = ws.h * inv_m;
+  out.rPrime_CB_B = ws.hPrime * inv_m;
   out.inertia_in_contributions = true;
 }
 
@@ -371,13 +372,20 @@ void SerialChain::contributions(const FrameKinematics& hub, const Eigen::Vector3
   ChainWorkspace& ws = chain(wsb);
   const std::size_t n = links_.size();
   const Eigen::Index ni = static_cast<Eigen::Index>(n);
+  const bool single_free = n == 1 && !locked_[0];  // eq. (C3)
   // Eqs. (K2)–(K3): velocity-product accelerations and bias forces, all about O.
   for (std::size_t i = 0; i < n; ++i) {
     const double m = links_[i].m;
     LinkData& d = ws.links[i];
-    // ĉ = v̂ × ŝ q̇ = (w × Sw; w × Sv + v × Sw) q̇
-    d.cw = d.w.cross(d.Sw) * d.qDot;
-    d.cv = (d.w.cross(d.Sv) + d.v.cross(d.Sw)) * d.qDot;
+    // ĉ = v̂_i × ŝ q̇ = v̂_{i−1} × ŝ q̇ (ŝ × ŝ = 0), with v̂_0 = (ω; 0)
+    if (i == 0) {
+      d.cw = hub.omega_FN_F.cross(d.Sw) * d.qDot;
+      d.cv = hub.omega_FN_F.cross(d.Sv) * d.qDot;
+    } else {
+      const LinkData& p = ws.links[i - 1];
+      d.cw = p.w.cross(d.Sw) * d.qDot;
+      d.cv = (p.w.cross(d.Sv) + p.v.cross(d.Sw)) * d.qDot;
+    }
     const Eigen::Vector3d m_r = m * d.r_ScB_B;
     const Eigen::Vector3d hn = d.M * d.w + m_r.cross(d.v);  // 𝓘 v̂, angular part
     const Eigen::Vector3d hf = d.w.cross(m_r) + m * d.v;    // linear part
@@ -390,7 +398,7 @@ void SerialChain::contributions(const FrameKinematics& hub, const Eigen::Vector3
       d.pf -= f_B;
     }
   }
-  if (n == 1 && !locked_[0]) {  // one free joint: its 𝓘^A is rigid, eq. (C3)
+  if (single_free) {  // one free joint: its 𝓘^A is rigid, eq. (C3)
     single_link_rows(ws.links[0], links_[0].m, joint_force(0, x[0], x[1], t), hub.dcm_FN * g_N, s);
     return;
   }

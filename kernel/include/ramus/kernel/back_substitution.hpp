@@ -28,7 +28,7 @@ struct HubAccelerations {
   Eigen::Vector3d omegaDot_BN_B = Eigen::Vector3d::Zero();  ///< [rad/s²] inertial = B-frame derivative
 };
 
-/// Schur-complement solve with two closed-form 3×3 inverses (eq. 7):
+/// Schur-complement solve with two unpivoted 3×3 LU factorizations (eq. 7):
 ///   omegaDot = (D − C A⁻¹ B)⁻¹ (vecRot − C A⁻¹ vecTrans),  rDDot = A⁻¹ (vecTrans − B omegaDot).
 /// No allocation. A singular system yields non-finite accelerations; Model::finalize() checks the
 /// initial state's system so that configuration errors are reported there.
