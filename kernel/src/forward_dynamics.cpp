@@ -68,6 +68,7 @@ void mass_properties(const Model& model, Workspace& ws, const Eigen::VectorXd& x
       m_c += p.m * p.r_CB_B;
       m_cPrime += p.m * p.rPrime_CB_B;
       mDot += p.mDot;
+      w.inertia_in_contributions[k] = p.inertia_in_contributions ? 1 : 0;
       if (p.inertia_in_contributions) continue;
       w.any_rows = true;
       m_rows += p.m;
@@ -152,20 +153,28 @@ void derivatives(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Ei
     dxdt.segment<3>(o.omega_BN_B) = w.acc.omegaDot_BN_B;
 
     w.m_cPrimePrime_B.setZero();
+    w.m_cDDot_B.setZero();
     const auto& effectors = v.state_effectors();
-    for (std::size_t k = 0; k < effectors.size(); ++k)
-      w.m_cPrimePrime_B += effectors[k]->derivatives(w.hub, w.g_N, t, w.acc, effector_block(o, k, x),
-                                                     *w.effectors[k],
-                                                     dxdt.segment(o.state_effectors[k], o.state_sizes[k]));
+    for (std::size_t k = 0; k < effectors.size(); ++k) {
+      const Eigen::Vector3d m_a = effectors[k]->derivatives(w.hub, w.g_N, t, w.acc, effector_block(o, k, x),
+                                                            *w.effectors[k],
+                                                            dxdt.segment(o.state_effectors[k], o.state_sizes[k]));
+      if (w.inertia_in_contributions[k]) w.m_cDDot_B += m_a;
+      else w.m_cPrimePrime_B += m_a;
+    }
 
     // Non-gravitational acceleration of C, eq. (9):
-    //   rDDot_C = rDDot_B + c'' + 2 ω × c' + ω̇ × c + ω × (ω × c),  dv_CN_N' = [NB] rDDot_C − g_N;
+    //   m rDDot_C = m rDDot_B + Σ m r̈ (inertial, relative to B's),  dv_CN_N' = [NB] rDDot_C − g_N,
+    // with m r̈ = m (r'' + 2 ω × r' + ω̇ × r + ω × (ω × r)) formed here, on the sums, for the hub and
+    // the effectors that return m r'' (first moments M1 = m_hub c_hub + Σ m r, M1' = Σ m r');
     // with mass depletion (§6, eq. 16) also − (ṁ/m)(c' + ω × c) (ṁ = 0 otherwise: no change).
-    const Eigen::Vector3d& c = w.mass.r_CB_B;
-    const Eigen::Vector3d omega_c = omega.cross(c);
-    Eigen::Vector3d rDDot_CN_B = w.acc.rDDot_BN_B + w.m_cPrimePrime_B / w.mass.m +
-                                 omega.cross(2.0 * w.mass.rPrime_CB_B + omega_c) + w.acc.omegaDot_BN_B.cross(c);
-    if (w.mass.mDot != 0.0) rDDot_CN_B -= (w.mass.mDot / w.mass.m) * (w.mass.rPrime_CB_B + omega_c);
+    const Eigen::Vector3d M1 = v.hub().m_r_BcB_B + w.rows.m * w.rows.r_CB_B;
+    const Eigen::Vector3d M1Prime = w.rows.m * w.rows.rPrime_CB_B;
+    const Eigen::Vector3d m_rDDot = w.m_cDDot_B + w.m_cPrimePrime_B + omega.cross(2.0 * M1Prime + omega.cross(M1)) +
+                                    w.acc.omegaDot_BN_B.cross(M1);
+    Eigen::Vector3d rDDot_CN_B = w.acc.rDDot_BN_B + m_rDDot * (1.0 / w.mass.m);
+    if (w.mass.mDot != 0.0)
+      rDDot_CN_B -= (w.mass.mDot / w.mass.m) * (w.mass.rPrime_CB_B + omega.cross(w.mass.r_CB_B));
     dxdt.segment<3>(o.dv_CN_N) = w.dcm_NB * rDDot_CN_B - w.g_N;
   }
 }

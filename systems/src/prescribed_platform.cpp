@@ -377,10 +377,14 @@ Eigen::Vector3d PrescribedPlatform::derivatives(const FrameKinematics& hub, cons
   Eigen::Vector3d F_sup_P = Eigen::Vector3d::Zero(), L_sup_P = Eigen::Vector3d::Zero();  // on the children, about P
   for (std::size_t k = 0; k < children_.size(); ++k) {
     const MassProperties& mp = ws.child_mass_P[k];
-    const Eigen::Vector3d mrpp_P = children_[k]->derivatives(ws.frame, g_N, t, acc_P,
-                                                             x.segment(child_offset_[k], child_size_[k]), *ws.child[k],
-                                                             dxdt.segment(child_offset_[k], child_size_[k]));
+    Eigen::Vector3d mrpp_P = children_[k]->derivatives(ws.frame, g_N, t, acc_P,
+                                                       x.segment(child_offset_[k], child_size_[k]), *ws.child[k],
+                                                       dxdt.segment(child_offset_[k], child_size_[k]));
     const Eigen::Vector3d mr = mp.m * mp.r_CB_B, mrp = mp.m * mp.rPrime_CB_B;
+    if (mp.inertia_in_contributions) {  // it returned m r̈ (inertial, relative to P's): to m r'' in P
+      const Eigen::Vector3d& w_F = ws.frame.omega_FN_F;
+      mrpp_P -= acc_P.omegaDot_BN_B.cross(mr) + w_F.cross(2.0 * mrp + w_F.cross(mr));
+    }
     m_rPP += mp.m * ws.rPrimePrime_PB_B + R * (mrpp_P + 2.0 * w_P.cross(mrp) + wp_P.cross(mr) + w_P.cross(w_P.cross(mr)));
     // the support wrench: the momentum-rate rows minus gravity and the loads on the child's segments
     const HubSystem& S = ws.child_rows_P[k];

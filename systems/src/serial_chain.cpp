@@ -473,13 +473,12 @@ Eigen::Vector3d SerialChain::derivatives(const FrameKinematics& hub, const Eigen
                                          StateBlockRef dxdt) const {
   ChainWorkspace& ws = chain(wsb);
   const Eigen::Index n = static_cast<Eigen::Index>(links_.size());
-  const Eigen::Vector3d& omega = hub.omega_FN_F;
   const Eigen::Vector3d g_B = hub.dcm_FN * g_N;
   // Eq. (B1): â_0 = (ω̇; r̈_B − g_B), outward; â_i = â_{i−1} + ĉ_i + ŝ_i q̈_i.
   const Eigen::Vector3d a_0 = acc.rDDot_BN_B - g_B;
   Eigen::Vector3d alpha = acc.omegaDot_BN_B;
   Eigen::Vector3d a = a_0;
-  Eigen::Vector3d m_rPrimePrime = Eigen::Vector3d::Zero();
+  Eigen::Vector3d m_rDDot = Eigen::Vector3d::Zero();
   for (std::size_t i = 0; i < links_.size(); ++i) {
     const double m = links_[i].m;
     const LinkData& d = ws.links[i];
@@ -490,17 +489,10 @@ Eigen::Vector3d SerialChain::derivatives(const FrameKinematics& hub, const Eigen
     a += d.Sv * qDDot;
     dxdt[static_cast<Eigen::Index>(i)] = d.qDot;
     dxdt[n + static_cast<Eigen::Index>(i)] = qDDot;
-    if (m > 0.0) {
-      // Eq. (8): centre-of-mass acceleration relative to B's (spatial to classical), then its
-      // B-frame second derivative, with ṙ = v + w × r and r' = ṙ − ω × r folded in:
-      // r'' = a − a_0 + (α − ω̇) × r + w × ṙ − ω × (2 ṙ − ω × r).
-      const Eigen::Vector3d& r = d.r_ScB_B;
-      const Eigen::Vector3d& rDot = d.rDot_ScB_B;
-      m_rPrimePrime += m * (a - a_0 + (alpha - acc.omegaDot_BN_B).cross(r) + d.w.cross(rDot) -
-                            omega.cross(2.0 * rDot - omega.cross(r)));
-    }
+    if (m > 0.0)  // eq. (8): the c.o.m.'s inertial acceleration relative to B's, ṙ = v + w × r
+      m_rDDot += m * (a - a_0 + alpha.cross(d.r_ScB_B) + d.w.cross(d.rDot_ScB_B));
   }
-  return m_rPrimePrime;
+  return m_rDDot;  // inertial (MassProperties::inertia_in_contributions)
 }
 
 EnergyMomentumContribution SerialChain::energy_momentum(const FrameKinematics&, ConstStateBlock x,

@@ -22,7 +22,8 @@ struct MassProperties {
   /// and vecRot), as the articulated serial chain's do (serial_chain.md (C1)–(C2)). Whoever adds
   /// rigid rows for mass properties (the kernel, a prescribed platform for its children) leaves
   /// such a body out of them; its m, r_CB_B, rPrime_CB_B and mDot still count for the centre of
-  /// mass, gravity and eq. (9), and it reports I_PntB_B and IPrime_PntB_B as zero.
+  /// mass, gravity and eq. (9), and it reports I_PntB_B and IPrime_PntB_B as zero. Its
+  /// derivatives() returns the inertial acceleration of its mass relative to B's (see there).
   bool inertia_in_contributions = false;
 };
 

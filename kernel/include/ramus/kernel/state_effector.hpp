@@ -112,6 +112,9 @@ class StateEffector {
                              ConstStateBlock x, EffectorWorkspace& ws, HubSystem& hub_system) const = 0;
   /// Writes the effector's state derivatives from the solved hub accelerations; returns
   /// m·rPrimePrime_EcB_B, its mass times the B-frame second derivative of its centre of mass
+  /// — or, for an effector whose mass properties say inertia_in_contributions, m·rDDot_EcB_B, its
+  /// mass times the inertial acceleration of its centre of mass relative to B's (B components:
+  /// r'' + ω̇ × r + 2 ω × r' + ω × (ω × r), the terms eq. 9 would otherwise add back)
   /// (summed over its bodies), for the acceleration of C (architecture.md eq. 9).
   virtual Eigen::Vector3d derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
                                       const HubAccelerations& acc, ConstStateBlock x, EffectorWorkspace& ws,

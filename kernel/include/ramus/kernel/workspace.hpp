@@ -36,7 +36,12 @@ struct VehicleWorkspace {
   // stages 5–7
   HubSystem system;                                      ///< [A B; C D], vecTrans, vecRot
   HubAccelerations acc;                                  ///< rDDot_BN_B, omegaDot_BN_B
-  Eigen::Vector3d m_cPrimePrime_B = Eigen::Vector3d::Zero();  ///< [kg m/s²] Σ m_i r''_i/B (for dv_CN_N)
+  /// [kg m/s²] Σ m_i r''_i/B over the hub and the effectors of `rows`, and Σ m_i r̈_i/B (inertial,
+  /// relative to B's) over those whose contributions carry their inertia (for dv_CN_N, eq. 9)
+  Eigen::Vector3d m_cPrimePrime_B = Eigen::Vector3d::Zero();
+  Eigen::Vector3d m_cDDot_B = Eigen::Vector3d::Zero();
+  /// Per state effector: its MassProperties::inertia_in_contributions of this evaluation.
+  std::vector<char> inertia_in_contributions;
   std::vector<std::unique_ptr<EffectorWorkspace>> effectors;  ///< one per state effector
 };
 
