@@ -69,12 +69,10 @@ struct RunResult {
 /// caller; its runs use the RunResult fields that apply (dt, error, order, steps, evaluations, time).
 struct PeerFigures {
   std::string name;          ///< "mujoco"
-  BatchTiming forward;       ///< [s] one evaluation of its dynamics (mj_forward) at x0
-  BatchTiming step;          ///< [s] one rk4 step at dt0 (mj_step)
-  /// [s] ramus's evaluation and rk4 step timed side by side with the two above (alternating
-  /// batches), and the peer's time over ramus's per round: the ratios the summary quotes.
-  BatchTiming ramus_forward, ramus_step;
-  TimingSummary forward_ratio, step_ratio;
+  /// [s] one evaluation of its dynamics (mj_forward) at x0 and one rk4 step at dt0 (mj_step), each
+  /// timed side by side with ramus's (alternating batches; a: ramus, b: the peer, ratio: the
+  /// peer's time over ramus's per round, the figure the summary quotes).
+  PairedTiming forward, step;
   double accel_mismatch = 0.0;  ///< [1] same-model check: largest relative difference of the accelerations
   std::vector<RunResult> rk4;   ///< its rk4 ladder, the same steps as ramus's
 };

@@ -32,10 +32,6 @@ void add_peer(const Scenario& scenario, const ComparisonSettings& settings, Scen
   p.name = "mujoco";
   p.forward = m.forward;
   p.step = m.step;
-  p.ramus_forward = m.ramus_forward;
-  p.ramus_step = m.ramus_step;
-  p.forward_ratio = m.forward_ratio;
-  p.step_ratio = m.step_ratio;
   p.accel_mismatch = m.max_accel_mismatch();
   for (const mujoco::PeerRun& run : m.rk4) {
     RunResult r;

@@ -96,7 +96,7 @@ void write_plots(const std::string& dir_name, std::span<const ScenarioComparison
     for (const ScenarioComparison* c : chains) {
       const double n = static_cast<double>(c->chain_links);
       series[0].points.emplace_back(n, 1e9 * c->rhs.per_call.median / n);
-      if (c->peer) series[1].points.emplace_back(n, 1e9 * c->peer->forward.per_call.median / n);
+      if (c->peer) series[1].points.emplace_back(n, 1e9 * c->peer->forward.b.per_call.median / n);
     }
     write_and_run(dir, "cost_vs_n",
                   "set title 'chainN: one evaluation per link'\nset logscale xy\n"

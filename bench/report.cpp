@@ -137,13 +137,13 @@ void print_extras(std::ostream& os, const ScenarioComparison& c) {
   if (c.peer) {
     const PeerFigures& p = *c.peer;
     os << "   " << p.name << ", the same model (accelerations agree to " << sci(p.accel_mismatch, 1)
-       << "), timed side by side with ramus in " << p.forward_ratio.runs << " alternating rounds: one evaluation "
-       << ns(p.forward.per_call.median) << " ns against ramus's " << ns(p.ramus_forward.per_call.median)
-       << " ns, ramus " << number("%.2f", p.forward_ratio.median) << "x faster (rounds "
-       << number("%.2f", p.forward_ratio.min) << "-" << number("%.2f", p.forward_ratio.max) << "); one rk4 step "
-       << ns(p.step.per_call.median) << " ns against " << ns(p.ramus_step.per_call.median) << " ns, ramus "
-       << number("%.2f", p.step_ratio.median) << "x faster (rounds " << number("%.2f", p.step_ratio.min) << "-"
-       << number("%.2f", p.step_ratio.max) << ")\n";
+       << "), timed side by side with ramus in " << p.forward.ratio.runs << " alternating rounds: one evaluation "
+       << ns(p.forward.b.per_call.median) << " ns against ramus's " << ns(p.forward.a.per_call.median)
+       << " ns, ramus " << number("%.2f", p.forward.ratio.median) << "x faster (rounds "
+       << number("%.2f", p.forward.ratio.min) << "-" << number("%.2f", p.forward.ratio.max) << "); one rk4 step "
+       << ns(p.step.b.per_call.median) << " ns against " << ns(p.step.a.per_call.median) << " ns, ramus "
+       << number("%.2f", p.step.ratio.median) << "x faster (rounds " << number("%.2f", p.step.ratio.min) << "-"
+       << number("%.2f", p.step.ratio.max) << ")\n";
     for (const RunResult& r : p.rk4) {
       std::vector<std::string> cells = row_cells(r);
       const double ramus_error = rk4_error_at_time(c, r.time.median);
@@ -218,7 +218,7 @@ void print_chain_cost(std::ostream& os, std::span<const ScenarioComparison> chai
        << number("%11.0f", min) << number("%11.1f", median / n) << number("%11.1f", min / n)
        << number("%10.2f", (min / n) / base_min);
     if (c.peer) {
-      const double peer = 1e9 * c.peer->forward.per_call.median;
+      const double peer = 1e9 * c.peer->forward.b.per_call.median;
       os << "                " << number("%11.1f", peer / n) << number("%13.2f", peer / median);
     }
     os << '\n';
@@ -260,7 +260,7 @@ void write_csv_run(std::ostream& os, const std::string& scenario, const RunResul
 void write_csv_rows(std::ostream& os, const ScenarioComparison& c) {
   for (const RunResult& r : c.runs) write_csv_run(os, c.name, r, 1e9 * c.rhs.per_call.median);
   if (c.peer)
-    for (const RunResult& r : c.peer->rk4) write_csv_run(os, c.name, r, 1e9 * c.peer->forward.per_call.median);
+    for (const RunResult& r : c.peer->rk4) write_csv_run(os, c.name, r, 1e9 * c.peer->forward.b.per_call.median);
   os.flush();
 }
 
@@ -292,18 +292,18 @@ void print_targets(std::ostream& os, std::span<const ScenarioComparison> compari
   };
   for (const ScenarioComparison& c : comparisons) {
     // With a peer, the side-by-side figures (alternating batches) and their per-round ratios.
-    const double eval = c.peer ? c.peer->ramus_forward.per_call.median : c.rhs.per_call.median;
-    const double step = c.peer ? c.peer->ramus_step.per_call.median : c.rk4_step.per_call.median;
+    const double eval = c.peer ? c.peer->forward.a.per_call.median : c.rhs.per_call.median;
+    const double step = c.peer ? c.peer->step.a.per_call.median : c.rk4_step.per_call.median;
     double alloc = 0.0;
     for (const RunResult& r : c.runs)
       if (!std::isnan(r.allocs_per_step) && r.stepper != "bulirsch_stoer") alloc = std::max(alloc, r.allocs_per_step);
     const double nan = std::nan("");
     double peer_eval = nan, peer_step = nan, peer_order = nan, equal_time = nan, eval_ratio = nan, step_ratio = nan;
     if (c.peer) {
-      peer_eval = c.peer->forward.per_call.median;
-      peer_step = c.peer->step.per_call.median;
-      eval_ratio = c.peer->forward_ratio.median;
-      step_ratio = c.peer->step_ratio.median;
+      peer_eval = c.peer->forward.b.per_call.median;
+      peer_step = c.peer->step.b.per_call.median;
+      eval_ratio = c.peer->forward.ratio.median;
+      step_ratio = c.peer->step.ratio.median;
       peer_order = smallest_order(c.peer->rk4, nullptr);
       for (const RunResult& r : c.peer->rk4) {
         const double e = rk4_error_at_time(c, r.time.median);

@@ -54,11 +54,11 @@ PeerResult compare(const Scenario& scenario, const ComparisonSettings& settings)
   // Side by side with ramus: alternating batches (time_paired), ramus's first in each round.
   Eigen::VectorXd dxdt(scenario.x0.size()), x_step = scenario.x0;
   odeint_steppers::rk4 rk4;
-  const PairedTiming forward = time_paired(
+  c.forward = time_paired(
       settings.rhs_batches, settings.rhs_batch_seconds, [&] { system(scenario.x0, dxdt, scenario.t0); },
       [&] { mj_forward(m, d); });
   m->opt.timestep = span / static_cast<double>(step_count(span, scenario.first_step("rk4")));
-  const PairedTiming step = time_paired(
+  c.step = time_paired(
       settings.rhs_batches, settings.rhs_batch_seconds,
       [&] {
         x_step = scenario.x0;
@@ -68,12 +68,6 @@ PeerResult compare(const Scenario& scenario, const ComparisonSettings& settings)
         mj->set_state(scenario.x0, scenario.t0);
         mj_step(m, d);
       });
-  c.ramus_forward = forward.a;
-  c.forward = forward.b;
-  c.forward_ratio = forward.ratio;
-  c.ramus_step = step.a;
-  c.step = step.b;
-  c.step_ratio = step.ratio;
 
   double dt = scenario.first_step("rk4");
   for (int level = 0; level < settings.fixed_levels; ++level, dt *= 0.5) {

@@ -31,15 +31,11 @@ struct PeerRun {
 
 struct PeerComparison {
   std::string scenario;
-  BatchTiming forward;  ///< [s] one mj_forward at x0
-  /// [s] one RK4 mj_step at dt0 from x0; each call restores qpos, qvel and time first (an O(nq)
-  /// copy, inside the timed call), so every step starts from x0.
-  BatchTiming step;
-  /// [s] ramus's evaluation at x0 and rk4 step of dt0 from x0 (Odeint's do_step, x reset to x0
-  /// inside the timed call likewise), timed side by side with the two above (time_paired), and
-  /// MuJoCo's time over ramus's per round.
-  BatchTiming ramus_forward, ramus_step;
-  TimingSummary forward_ratio, step_ratio;
+  /// Timed side by side (time_paired), a: ramus, b: MuJoCo, ratio: MuJoCo's time over ramus's per
+  /// round. forward: ramus's evaluation and one mj_forward at x0. step: ramus's rk4 step of dt0
+  /// from x0 (Odeint's do_step) and one RK4 mj_step; each call restores x0 first (an O(n) copy,
+  /// inside the timed call), so every step starts from x0.
+  PairedTiming forward, step;
   /// [1] acceleration_mismatch() of mj_forward against ramus's System at x0, and at the final
   /// state of the coarsest run (a non-trivial attitude and joint configuration).
   double accel_mismatch_x0 = 0.0;
