@@ -149,19 +149,19 @@ std::string listing() {
   std::string s = "scenarios:\n";
   for (const ScenarioEntry& e : scenario_list()) {
     std::string name(e.name);
-    name.resize(std::max<std::size_t>(name.size(), 17), ' ');
+    name.resize(std::max<std::size_t>(name.size() + 1, 17), ' ');
     s += "  " + name + std::string(e.description) + (e.name == kDefaultScenario ? " (default)" : "") + '\n';
   }
   s += "scenario families:\n";
   for (const ScenarioFamily& f : scenario_families()) {
     std::string name(f.name);
-    name.resize(std::max<std::size_t>(name.size(), 17), ' ');
+    name.resize(std::max<std::size_t>(name.size() + 1, 17), ' ');
     s += "  " + name + std::string(f.description) + '\n';
   }
   s += "steppers:\n";
   for (const StepperInfo& i : stepper_list()) {
     std::string name(i.name);
-    name.resize(std::max<std::size_t>(name.size(), 17), ' ');
+    name.resize(std::max<std::size_t>(name.size() + 1, 17), ' ');
     const std::string order = i.order > 0 ? "order " + std::to_string(i.order) : "variable order";
     s += "  " + name + (i.adaptive ? "adaptive, " : "fixed step, ") + order + ": " + std::string(i.description) + '\n';
   }
