@@ -72,13 +72,22 @@ void link_inertia(const Eigen::Matrix3d& R, const Eigen::Matrix3d& I, bool diago
     }
 }
 
+/// 𝓘 (w; v) for a link's rigid spatial inertia about O (eq. 1), [M, [m r×]; −[m r×], m 1]:
+/// (M w + m r × v; w × m r + m v), with m_r = m r. Serves 𝓘 v̂ (K3), U = 𝓘 ŝ (A1) and 𝓘 ĉ (A2).
+void rigid_inertia_times(const LinkData& d, const Eigen::Vector3d& m_r, double m, const Eigen::Vector3d& w,
+                         const Eigen::Vector3d& v, Eigen::Vector3d& n, Eigen::Vector3d& f) {
+  n = d.M * w + m_r.cross(v);
+  f = w.cross(m_r) + m * v;
+}
+
 /// Eqs. (A1)–(A2) and (C1)–(C2) for a chain of one free joint (eq. C3): 𝓘^A = 𝓘 is rigid, so U,
 /// 𝓘^a ĉ and the rows are the rigid blocks [M, [m r×]; −[m r×], m 1] minus U Uᵀ/D, never formed as
 /// 6×6 matrices; the gravity terms reduce to −U (Uᵀ ĝ)/D with ĝ = (0; g_B).
 void single_link_rows(LinkData& d, double m, double tau, const Eigen::Vector3d& g_B, HubSystem& s) {
   const Eigen::Vector3d m_r = m * d.r_ScB_B;
-  d.Uw = d.M * d.Sw + m_r.cross(d.Sv);
-  d.Uv = d.Sw.cross(m_r) + m * d.Sv;
+  rigid_inertia_times(d, m_r, m, d.Sw, d.Sv, d.Uw, d.Uv);
+  Eigen::Vector3d In, If;  // 𝓘 ĉ
+  rigid_inertia_times(d, m_r, m, d.cw, d.cv, In, If);
   d.D_inv = 1.0 / (d.Sw.dot(d.Uw) + d.Sv.dot(d.Uv));
   d.u_art = tau - d.Sw.dot(d.pn) - d.Sv.dot(d.pf);
   const Eigen::Vector3d Uw_D = d.D_inv * d.Uw, Uv_D = d.D_inv * d.Uv;
@@ -92,8 +101,8 @@ void single_link_rows(LinkData& d, double m, double tau, const Eigen::Vector3d& 
   s.C += C;              // H0
   s.D.noalias() += d.M - Uw_D * d.Uw.transpose();
   // −p̂^a = −(p̂ + 𝓘^a ĉ + U u/D), with 𝓘^a ĉ = 𝓘 ĉ − U (Uᵀ ĉ)/D
-  s.vecTrans -= d.pf + d.cw.cross(m_r) + m * d.cv + d.Uv * k + Uv_D * Ug;
-  s.vecRot -= d.pn + d.M * d.cw + m_r.cross(d.cv) + d.Uw * k + Uw_D * Ug;
+  s.vecTrans -= d.pf + If + d.Uv * k + Uv_D * Ug;
+  s.vecRot -= d.pn + In + d.Uw * k + Uw_D * Ug;
 }
 
 }  // namespace
@@ -386,10 +395,9 @@ void SerialChain::contributions(const FrameKinematics& hub, const Eigen::Vector3
       d.cw = p.w.cross(d.Sw) * d.qDot;
       d.cv = (p.w.cross(d.Sv) + p.v.cross(d.Sw)) * d.qDot;
     }
-    const Eigen::Vector3d m_r = m * d.r_ScB_B;
-    const Eigen::Vector3d hn = d.M * d.w + m_r.cross(d.v);  // 𝓘 v̂, angular part
-    const Eigen::Vector3d hf = d.w.cross(m_r) + m * d.v;    // linear part
-    d.pn = d.w.cross(hn) + d.v.cross(hf);                   // v̂ ×* 𝓘 v̂
+    Eigen::Vector3d hn, hf;  // 𝓘 v̂
+    rigid_inertia_times(d, m * d.r_ScB_B, m, d.w, d.v, hn, hf);
+    d.pn = d.w.cross(hn) + d.v.cross(hf);  // v̂ ×* 𝓘 v̂
     d.pf = d.w.cross(hf);
     if (d.loaded) {  // − f̂_ext, moved from the segment origin to O
       form_link_frame(i, wsb);
@@ -425,10 +433,8 @@ void SerialChain::contributions(const FrameKinematics& hub, const Eigen::Vector3
       // U = 𝓘^A ŝ, and 𝓘^A ĉ (before the update of eq. A2: 𝓘^a ĉ = 𝓘^A ĉ − U (Uᵀ ĉ)/D).
       Eigen::Vector3d In, If;
       if (outermost) {
-        d.Uw = d.M * d.Sw + m_r.cross(d.Sv);
-        d.Uv = d.Sw.cross(m_r) + m * d.Sv;
-        In = d.M * d.cw + m_r.cross(d.cv);
-        If = d.cw.cross(m_r) + m * d.cv;
+        rigid_inertia_times(d, m_r, m, d.Sw, d.Sv, d.Uw, d.Uv);
+        rigid_inertia_times(d, m_r, m, d.cw, d.cv, In, If);
       } else {
         d.Uw = d.MA * d.Sw + d.HA * d.Sv;
         d.Uv = d.HA.transpose() * d.Sw + d.KA * d.Sv;

@@ -23,7 +23,9 @@ struct VehicleWorkspace {
   Quaternion q_BN = Quaternion(1.0, 0.0, 0.0, 0.0);      ///< normalised attitude
   Eigen::Matrix3d dcm_NB = Eigen::Matrix3d::Identity();  ///< maps B components to N
   // stage 3: totals about B
-  MassProperties mass;                                   ///< m, c_B, cPrime_B, I_PntB_B, IPrime_PntB_B, mDot
+  /// The whole vehicle's m, c_B, cPrime_B and mDot; its I_PntB_B and IPrime_PntB_B are those of the
+  /// hub and the effectors of `rows` (an effector whose contributions carry its inertia reports none).
+  MassProperties mass;
   /// The effectors whose contributions do not carry their own inertial terms
   /// (MassProperties::inertia_in_contributions), together: the rigid rows of eqs. (4)–(5) beyond
   /// the hub's own (HubParameters::rows and its velocity terms). any_rows: there is one.
