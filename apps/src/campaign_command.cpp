@@ -5,19 +5,26 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <mutex>
+#include <regex>
 #include <thread>
 
+#include "campaign_manifest.hpp"
+#include "csv_output.hpp"
 #include "csv_run.hpp"
+#include "input_files.hpp"
 #include "number_text.hpp"
+#include "output_file.hpp"
 #include "progress_bar.hpp"
 #include "ramus/scenario/campaign.hpp"
 #include "run_record.hpp"
+#include "text_escape.hpp"
 
 namespace ramus::app {
 namespace {
+
+namespace fs = std::filesystem;
 
 std::string run_file(std::uint64_t run) {
   char name[40];
@@ -26,20 +33,29 @@ std::string run_file(std::uint64_t run) {
 }
 
 RunResult run_one(const scenario::Campaign& campaign, std::uint64_t run, const Options& o,
-                  const std::string& scenario_bytes, const std::filesystem::path& dir) {
+                  const std::string& scenario_bytes, const fs::path& dir) {
   RunResult r;
   r.draws = campaign.draw(run);
+  const fs::path file = dir / run_file(run);
   try {
+    // A file left by an earlier attempt of this run (--resume) must not outlive a failure now.
+    std::error_code ignored;
+    fs::remove(file, ignored);
     const scenario::Scenario s = campaign.scenario(run);
     const scenario::QuantityLog log(*s.model, s.log), summary(*s.model, campaign.summary());
     std::vector<std::string> record = record_lines(o.scenario, scenario_bytes, s.settings);
     record.push_back("campaign: seed " + std::to_string(campaign.seed()) + ", run " + std::to_string(run));
     for (std::size_t k = 0; k < r.draws.size(); ++k)
-      record.push_back("dispersed: " + campaign.dispersions()[k].path + " = " + number_text(r.draws[k]));
-    const std::filesystem::path file = dir / run_file(run);
-    std::ofstream out(file);
-    if (!out) throw std::runtime_error(file.string() + ": cannot write");
+      record.push_back("dispersed: " + escaped_text(campaign.dispersions()[k].path) + " = " + number_text(r.draws[k]));
+    OutputFile out(file.string());
     const CsvRun result = run_to_csv(s, log, record, out);
+    out.commit();
+    r.file = run_file(run);
+    r.file_fnv1a64 = hex64(out.fnv1a64());
+    if (!result.complete()) {
+      r.error = result.failure;
+      return r;
+    }
     std::vector<double> row = summary.row(result.x, s.output_times.back());
     r.finals.assign(row.begin() + 1, row.end());  // without t
     r.ok = true;
@@ -77,22 +93,87 @@ Statistics statistics(const std::vector<RunResult>& results, std::size_t column)
   return s;
 }
 
+/// Hidden temporaries of OutputFile (".NAME.ramus-XXXXXX") and of the plots left by a process that
+/// was killed; removed on --resume.
+void remove_stale_temporaries(const fs::path& dir) {
+  static const std::regex temporary(R"(\..+\.ramus-[A-Za-z0-9]{6}|\.ramus-plots-[A-Za-z0-9]{6})");
+  for (const fs::directory_entry& e : fs::directory_iterator(dir))
+    if (std::regex_match(e.path().filename().string(), temporary)) {
+      std::error_code ignored;
+      fs::remove_all(e.path(), ignored);
+    }
+}
+
+/// Rank 0's decision on the output directory: new or empty, or (--resume) a campaign's directory
+/// whose manifest matches. Returns the manifest to continue.
+CampaignManifest open_directory(const Options& o, const fs::path& dir, const CampaignIdentity& identity) {
+  const std::string shown = escaped_text(dir.string());
+  std::error_code error;
+  if (fs::exists(dir, error) && !fs::is_directory(dir, error))
+    throw std::runtime_error(shown + ": --output of a campaign must be a directory, and this is a file");
+  fs::create_directories(dir, error);
+  if (error) throw std::runtime_error(shown + ": cannot create the campaign directory: " + error.message());
+  if (o.resume && fs::exists(dir / CampaignManifest::kFileName)) {
+    remove_stale_temporaries(dir);
+    return CampaignManifest::resume(dir, identity);
+  }
+  std::size_t entries = 0;
+  std::string example;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
+    if (entries++ == 0) example = e.path().filename().string();
+  }
+  if (entries > 0)
+    throw std::runtime_error(shown + " is not empty (" + std::to_string(entries) + " entries, e.g. '" +
+                             escaped_text(example) + "')" +
+                             (o.resume ? " and holds no manifest.json of a campaign to resume"
+                                       : ": give a new or empty directory, or --resume to continue the campaign "
+                                         "recorded in its manifest.json") +
+                             "; nothing was run or written");
+  return CampaignManifest(dir, identity);
+}
+
 }  // namespace
 
 int run_campaign(const Options& o, const ProcessGroup& group) {
-  namespace fs = std::filesystem;
-  const std::string scenario_bytes = read_file(o.scenario), dispersions_bytes = read_file(o.dispersions);
-  const scenario::Campaign campaign(scenario_bytes, dispersions_bytes);
+  const std::string scenario_bytes = read_input(o.scenario, "scenario");
+  const std::string dispersions_bytes = read_input(o.dispersions, "dispersions");
+  const scenario::Campaign campaign = load_campaign(o, scenario_bytes, dispersions_bytes);
   const fs::path dir(*o.output);
-  fs::create_directories(dir);
+  const auto rank = static_cast<std::uint64_t>(group.rank()), ranks = static_cast<std::uint64_t>(group.size());
 
   // The summary's columns: the nominal scenario's summary quantities.
   const scenario::Scenario& nominal = campaign.nominal();
   const scenario::QuantityLog summary_log(*nominal.model, campaign.summary());
   const std::vector<std::string> finals(summary_log.columns().begin() + 1, summary_log.columns().end());
+  const CampaignIdentity identity{RAMUS_VERSION,
+                                  o.scenario,
+                                  hex64(fnv1a64(scenario_bytes)),
+                                  o.dispersions,
+                                  hex64(fnv1a64(dispersions_bytes)),
+                                  campaign.seed(),
+                                  finals};
+
+  // Rank 0 decides whether the directory may be used and writes the first manifest; the other
+  // ranks then read it for the runs to skip.
+  std::optional<CampaignManifest> manifest;
+  std::string refusal;
+  if (rank == 0) {
+    try {
+      manifest.emplace(open_directory(o, dir, identity));
+      for (std::uint64_t run = o.first_run; run < o.end_run; ++run)
+        if (!manifest->complete_run(run)) manifest->forget(run);
+      manifest->write();
+    } catch (const std::exception& e) {
+      refusal = e.what();
+    }
+  }
+  if (!group.broadcast(refusal.empty())) {
+    if (rank == 0) throw std::runtime_error(refusal);
+    return 1;
+  }
+  if (rank != 0) manifest.emplace(CampaignManifest::resume(dir, identity));
 
   const std::uint64_t count = o.end_run - o.first_run;
-  const auto rank = static_cast<std::uint64_t>(group.rank()), ranks = static_cast<std::uint64_t>(group.size());
   // This process's runs: first + k for k = rank, rank + ranks, … (all of them in a group of one).
   const std::uint64_t local_count = rank < count ? (count - rank + ranks - 1) / ranks : 0;
   std::vector<RunResult> local(local_count);
@@ -107,7 +188,17 @@ int run_campaign(const Options& o, const ProcessGroup& group) {
   ProgressBar progress(0.0, static_cast<double>(local_count), !o.quiet && rank == 0);
   const auto worker = [&] {
     for (std::uint64_t j; (j = next++) < local_count;) {
-      local[j] = run_one(campaign, o.first_run + rank + j * ranks, o, scenario_bytes, dir);
+      const std::uint64_t run = o.first_run + rank + j * ranks;
+      if (auto earlier = manifest->complete_run(run)) {
+        earlier->draws = campaign.draw(run);
+        local[j] = std::move(*earlier);
+      } else {
+        local[j] = run_one(campaign, run, o, scenario_bytes, dir);
+        if (rank == 0) {
+          manifest->record(run, local[j]);
+          manifest->write_every(1.0);  // a killed campaign loses at most the last second's runs
+        }
+      }
       const std::lock_guard<std::mutex> lock(progress_mutex);
       progress.update(static_cast<double>(++done));
     }
@@ -119,53 +210,64 @@ int run_campaign(const Options& o, const ProcessGroup& group) {
   progress.finish();
   const std::vector<RunResult> results = group.gather(std::move(local), count);
   if (rank != 0) return 0;
+  for (std::uint64_t k = 0; k < count; ++k) manifest->record(o.first_run + k, results[k]);
+  manifest->write();
 
   const std::string part = o.whole_campaign ? "" : "_" + std::to_string(o.first_run) + "-" + std::to_string(o.end_run);
   const std::vector<std::string> header{
       std::string("ramus ") + RAMUS_VERSION,
-      "scenario: " + o.scenario,
-      "scenario_fnv1a64: " + hex64(fnv1a64(scenario_bytes)),
-      "dispersions: " + o.dispersions,
-      "dispersions_fnv1a64: " + hex64(fnv1a64(dispersions_bytes)),
+      "scenario: " + escaped_text(o.scenario),
+      "scenario_fnv1a64: " + identity.scenario_fnv1a64,
+      "dispersions: " + escaped_text(o.dispersions),
+      "dispersions_fnv1a64: " + identity.dispersions_fnv1a64,
       "seed: " + std::to_string(campaign.seed()),
       "runs: " + std::to_string(o.first_run) + ":" + std::to_string(o.end_run) + " (end excluded)",
       "stepper: " + stepper_description(nominal.settings),
       "machine: " + machine_description() + (ranks > 1 ? ", " + std::to_string(ranks) + " MPI ranks" : "")};
 
-  std::ofstream summary(dir / ("summary" + part + ".csv"));
+  OutputFile summary((dir / ("summary" + part + ".csv")).string());
   for (const std::string& line : header) summary << "# " << line << '\n';
   summary << "run,status";
-  for (const scenario::Dispersion& d : campaign.dispersions()) summary << ',' << d.path;
+  for (const scenario::Dispersion& d : campaign.dispersions()) summary << ',' << escaped_text(d.path, ",");
   for (const std::string& c : finals) summary << ",final " << c;
   summary << '\n';
   int status = 0;
+  std::uint64_t failed = 0, resumed = 0;
   for (std::uint64_t k = 0; k < count; ++k) {
     const RunResult& r = results[k];
-    summary << o.first_run + k << ',' << (r.ok ? "ok" : "failed");
-    for (const double v : r.draws) summary << ',' << number_text(v);
-    for (std::size_t c = 0; c < finals.size(); ++c) summary << ',' << (r.ok ? number_text(r.finals[c]) : "");
-    summary << '\n';
+    std::string row = std::to_string(o.first_run + k) + (r.ok ? ",ok" : ",failed");
+    for (const double v : r.draws) row.append(",").append(number_text(v));
+    for (std::size_t c = 0; c < finals.size(); ++c) row.append(",").append(r.ok ? number_text(r.finals[c]) : "");
+    summary << row << '\n';
+    resumed += r.skipped ? 1 : 0;
     if (!r.ok) {
       std::fprintf(stderr, "ramus: run %llu failed: %s\n", static_cast<unsigned long long>(o.first_run + k),
                    r.error.c_str());
       status = 1;
+      ++failed;
     }
   }
+  summary << kCompleteMarker << std::to_string(count) << " rows"
+          << (failed == 0 ? std::string() : ", " + std::to_string(failed) + " runs failed") << '\n';
 
-  std::ofstream table(dir / ("statistics" + part + ".csv"));
+  OutputFile table((dir / ("statistics" + part + ".csv")).string());
   for (const std::string& line : header) table << "# " << line << '\n';
   table << "quantity,n,mean,std,min,max\n";
   if (!o.quiet) std::printf("%-32s %6s %24s %24s %24s %24s\n", "final value of", "n", "mean", "std", "min", "max");
   for (std::size_t c = 0; c < finals.size(); ++c) {
     const Statistics s = statistics(results, c);
-    table << finals[c] << ',' << s.n << ',' << number_text(s.mean) << ',' << number_text(s.std) << ','
+    table << finals[c] << ',' << std::to_string(s.n) << ',' << number_text(s.mean) << ',' << number_text(s.std) << ','
           << number_text(s.min) << ',' << number_text(s.max) << '\n';
     if (!o.quiet)
       std::printf("%-32s %6zu %24.17g %24.17g %24.17g %24.17g\n", finals[c].c_str(), s.n, s.mean, s.std, s.min, s.max);
   }
-  summary.flush();
-  table.flush();
-  if (!summary || !table) throw std::runtime_error(dir.string() + ": writing the summary failed");
+  table << kCompleteMarker << std::to_string(finals.size()) << " rows\n";
+  summary.commit();
+  table.commit();
+  if (!o.quiet && resumed > 0)
+    std::fprintf(stderr, "ramus: %llu of %llu runs were complete in %s and were not run again (--resume)\n",
+                 static_cast<unsigned long long>(resumed), static_cast<unsigned long long>(count),
+                 escaped_text(dir.string()).c_str());
   return status;
 }
 

@@ -12,13 +12,16 @@ namespace ramus::app {
 
 struct RunResult {
   bool ok = false;
-  std::string error;
+  bool skipped = false;        ///< complete in an earlier invocation (--resume): read from the manifest
+  std::string error;           ///< why the run failed
+  std::string file;            ///< the run's CSV, within the campaign directory; empty when none was written
+  std::string file_fnv1a64;    ///< its checksum (16 hexadecimal digits)
   std::vector<double> draws;   ///< one per dispersion
   std::vector<double> finals;  ///< one per summary column
 
   template <class Archive>
   void serialize(Archive& archive, unsigned /*version*/) {
-    archive& ok& error& draws& finals;
+    archive& ok& skipped& error& file& file_fnv1a64& draws& finals;
   }
 };
 
@@ -29,6 +32,9 @@ class ProcessGroup {
   virtual int size() const = 0;
   /// The processes of the group on this machine (they share its hardware threads).
   virtual int local_size() const = 0;
+  /// Rank 0's `value` on every rank (a decision rank 0 took alone, e.g. that the output directory
+  /// may be used).
+  virtual bool broadcast(bool value) const = 0;
   /// Rank 0 receives every process's results (run k of process r at k·size + r) in run-id order;
   /// the others return an empty vector. `local` holds this process's runs rank, rank + size, ….
   virtual std::vector<RunResult> gather(std::vector<RunResult> local, std::uint64_t count) const = 0;

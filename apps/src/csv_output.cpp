@@ -1,22 +1,31 @@
 #include "csv_output.hpp"
 
 #include "number_text.hpp"
+#include "text_escape.hpp"
 
 namespace ramus::app {
 
-void write_csv_header(std::ostream& out, const std::vector<std::string>& record,
-                      const std::vector<std::string>& columns, const std::vector<std::string>& units) {
-  for (const std::string& line : record) out << "# " << line << '\n';
-  out << "# units: ";
-  for (std::size_t i = 0; i < units.size(); ++i) out << (i ? "," : "") << units[i];
-  out << '\n';
-  for (std::size_t i = 0; i < columns.size(); ++i) out << (i ? "," : "") << columns[i];
-  out << '\n';
+void write_csv_header(OutputFile& out, const std::vector<std::string>& record, const std::vector<std::string>& columns,
+                      const std::vector<std::string>& units) {
+  for (const std::string& line : record) out << "# " << line << '\n';  // one line each (record_lines)
+  std::string text = "# units: ";
+  for (std::size_t i = 0; i < units.size(); ++i) text.append(i ? "," : "").append(units[i]);
+  text += '\n';
+  for (std::size_t i = 0; i < columns.size(); ++i) text.append(i ? "," : "").append(columns[i]);
+  out << text << '\n';
 }
 
-void write_csv_row(std::ostream& out, const std::vector<double>& row) {
-  for (std::size_t i = 0; i < row.size(); ++i) out << (i ? "," : "") << number_text(row[i]);
-  out << '\n';
+void write_csv_row(OutputFile& out, const std::vector<double>& row) {
+  std::string text;
+  for (std::size_t i = 0; i < row.size(); ++i) text.append(i ? "," : "").append(number_text(row[i]));
+  out << text << '\n';
+}
+
+void write_csv_end(OutputFile& out, std::size_t rows, const std::string& failure) {
+  if (failure.empty())
+    out << kCompleteMarker << std::to_string(rows) << " rows\n";
+  else
+    out << "# end: incomplete, " << std::to_string(rows) << " rows: " << escaped_text(failure) << '\n';
 }
 
 }  // namespace ramus::app

@@ -1,26 +1,28 @@
 #include "csv_run.hpp"
 
-#include <stdexcept>
-
 #include "csv_output.hpp"
 
 namespace ramus::app {
 
 CsvRun run_to_csv(const scenario::Scenario& scenario, const scenario::QuantityLog& log,
-                  const std::vector<std::string>& record, std::ostream& out, const scenario::ProgressSink& on_progress,
+                  const std::vector<std::string>& record, OutputFile& out, const scenario::ProgressSink& on_progress,
                   const std::function<void(const std::vector<double>&)>& on_row) {
   write_csv_header(out, record, log.columns(), log.units());
   CsvRun result;
-  result.stats = scenario::run_scenario(
-      scenario, result.x,
-      [&](const Eigen::VectorXd& x, double t) {
-        const std::vector<double> row = log.row(x, t);
-        write_csv_row(out, row);
-        if (on_row) on_row(row);
-      },
-      on_progress);
-  out.flush();
-  if (!out) throw std::runtime_error("writing the CSV failed");
+  try {
+    result.stats = scenario::run_scenario(
+        scenario, result.x,
+        [&](const Eigen::VectorXd& x, double t) {
+          const std::vector<double> row = log.row(x, t);
+          write_csv_row(out, row);
+          ++result.rows;
+          if (on_row) on_row(row);
+        },
+        on_progress);
+  } catch (const IntegrationError& e) {
+    result.failure = std::string("integration stopped: ") + e.what();
+  }
+  write_csv_end(out, result.rows, result.failure);
   return result;
 }
 

@@ -1,12 +1,12 @@
 // One scenario run written as CSV (csv_output.hpp): the record lines, the columns, a row per
-// output time. Shared by `ramus run` and each run of `ramus campaign`.
+// output time and the end marker. Shared by `ramus run` and each run of `ramus campaign`.
 #pragma once
 
 #include <functional>
-#include <ostream>
 #include <string>
 #include <vector>
 
+#include "output_file.hpp"
 #include "ramus/scenario/logged_quantities.hpp"
 #include "ramus/scenario/run_scenario.hpp"
 
@@ -14,13 +14,18 @@ namespace ramus::app {
 
 struct CsvRun {
   PropagationStats stats;
-  Eigen::VectorXd x;  ///< final state
+  Eigen::VectorXd x;    ///< final state (the last one reached when the integration stopped)
+  std::size_t rows = 0;
+  std::string failure;  ///< the integration error that stopped the run; empty when it reached its end
+  bool complete() const { return failure.empty(); }
 };
 
-/// Runs `scenario`, writing `record` and the rows of `log` to `out`; `on_row` (optional) sees every
-/// row. Throws IntegrationError from the driver, std::runtime_error when `out` fails.
+/// Runs `scenario`, writing `record`, the rows of `log` and the end marker to `out` (not
+/// committed); `on_row` (optional) sees every row. An IntegrationError ends the run early: the rows
+/// computed so far are written, the marker says why and `failure` holds the message. Write errors
+/// throw std::runtime_error naming the file.
 CsvRun run_to_csv(const scenario::Scenario& scenario, const scenario::QuantityLog& log,
-                  const std::vector<std::string>& record, std::ostream& out,
+                  const std::vector<std::string>& record, OutputFile& out,
                   const scenario::ProgressSink& on_progress = {},
                   const std::function<void(const std::vector<double>&)>& on_row = {});
 

@@ -1,14 +1,21 @@
 // ramus: runs, checks and describes scenario files and runs Monte Carlo campaigns (docs/scenario.md
-// §5–§6). A thin client of the library and of ramus::scenario: every number it writes comes from them.
+// §5–§6). A thin client of the library and of ramus::scenario: every number it writes comes from
+// them. Every file it writes is complete or absent (output_file.hpp), no output can be an input
+// or another output (file_identity.hpp), and every error names its file.
+#include <csignal>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
+#include <new>
 
 #include "campaign_command.hpp"
+#include "csv_output.hpp"
 #include "csv_run.hpp"
 #include "effector_tree.hpp"
+#include "file_identity.hpp"
 #include "hdf5_output.hpp"
+#include "input_files.hpp"
+#include "number_text.hpp"
 #include "options.hpp"
 #include "plots.hpp"
 #include "progress_bar.hpp"
@@ -16,23 +23,25 @@
 #include "ramus/scenario/run_scenario.hpp"
 #include "ramus/scenario/scenario.hpp"
 #include "run_record.hpp"
+#include "text_escape.hpp"
 
 namespace ramus::app {
 namespace {
 
 int check(const Options& o) {
-  const scenario::Scenario s = scenario::parse_scenario(read_file(o.scenario));
+  const scenario::Scenario s = load_scenario_file(o.scenario, read_input(o.scenario, "scenario"));
   std::size_t effectors = 0;
   for (std::size_t i = 0; i < s.model->vehicle_count(); ++i) effectors += s.model->vehicle(i).state_effectors().size();
-  std::cout << o.scenario << ": OK: " << s.model->vehicle_count() << " vehicle(s), " << effectors
+  std::cout << escaped_text(o.scenario) << ": OK: " << s.model->vehicle_count() << " vehicle(s), " << effectors
             << " state effector(s), state size " << s.model->layout().size() << ", " << s.output_times.size()
-            << " output times from " << s.output_times.front() << " to " << s.output_times.back() << " s, stepper "
+            << " output times from " << number_text(s.output_times.front()) << " to "
+            << number_text(s.output_times.back()) << " s, stepper "
             << stepper_description(s.settings) << '\n';
   return 0;
 }
 
 int describe(const Options& o) {
-  const scenario::Scenario s = scenario::parse_scenario(read_file(o.scenario));
+  const scenario::Scenario s = load_scenario_file(o.scenario, read_input(o.scenario, "scenario"));
   if (!s.description.empty()) std::cout << s.description << "\n\n";
   std::cout << "state layout\n" << s.model->layout().describe() << "\neffector tree\n" << effector_tree(*s.model);
   std::cout << "\nlogged quantities:";
@@ -43,34 +52,47 @@ int describe(const Options& o) {
 
 int run(const Options& o) {
   if (o.hdf5 && !hdf5_available())
-    throw std::runtime_error("--hdf5 " + *o.hdf5 + ": this ramus was built without HDF5 (Debian: libhdf5-dev)");
-  const std::string bytes = read_file(o.scenario);
-  const scenario::Scenario s = scenario::parse_scenario(bytes);
+    throw std::runtime_error("--hdf5 " + escaped_text(*o.hdf5) + ": this ramus was built without HDF5 (Debian: libhdf5-dev)");
+  const std::string bytes = read_input(o.scenario, "scenario");
+  const scenario::Scenario s = load_scenario_file(o.scenario, bytes);
   const scenario::QuantityLog log(*s.model, s.log);
 
-  std::ofstream file;
-  if (o.output) {
-    file.open(*o.output);
-    if (!file) throw std::runtime_error(*o.output + ": cannot write");
-  }
-  std::ostream& out = o.output ? file : std::cout;
+  // Before anything runs: no output may be the scenario or another output.
+  std::vector<NamedFile> outputs;
+  if (o.output) outputs.push_back({"--output", *o.output});
+  if (o.hdf5) outputs.push_back({"--hdf5", *o.hdf5});
+  if (o.plot_dir)
+    for (const std::string& name : plot_files(log.columns(), log.units()))
+      outputs.push_back({"--plot (" + name + ")", (std::filesystem::path(*o.plot_dir) / name).string()});
+  require_distinct_files({{"the scenario", o.scenario}}, outputs);
+
+  std::unique_ptr<OutputFile> out = o.output ? std::make_unique<OutputFile>(*o.output) : std::make_unique<OutputFile>();
   LoggedRun logged{log.columns(), log.units(), {}};
   ProgressBar progress(s.output_times.front(), s.output_times.back(), !o.quiet);
   const std::vector<std::string> record = record_lines(o.scenario, bytes, s.settings);
   const CsvRun result = run_to_csv(
-      s, log, record, out, [&](double t) { progress.update(t); },
+      s, log, record, *out, [&](double t) { progress.update(t); },
       [&](const std::vector<double>& row) {
         if (o.plot_dir || o.hdf5) logged.rows.push_back(row);
       });
+  out->commit();
   progress.finish();
   const PropagationStats& stats = result.stats;
-  if (!o.quiet)
+  if (!o.quiet && result.complete())
     std::fprintf(stderr, "%llu steps, %llu rejected, %llu evaluations\n", static_cast<unsigned long long>(stats.steps),
                  static_cast<unsigned long long>(stats.rejected), static_cast<unsigned long long>(stats.evaluations));
-  if (o.hdf5) write_hdf5(*o.hdf5, record, log.columns(), log.units(), logged.rows);
+  const std::string status = (result.complete() ? "complete, " : "incomplete, ") + std::to_string(result.rows) +
+                             " rows" + (result.complete() ? "" : ": " + result.failure);
+  if (o.hdf5) write_hdf5(*o.hdf5, record, log.columns(), log.units(), logged.rows, status);
   if (o.plot_dir) {
-    const std::vector<std::string> figures = write_plots(*o.plot_dir, o.scenario, logged);
-    if (!o.quiet) std::fprintf(stderr, "%zu figures in %s\n", figures.size(), o.plot_dir->c_str());
+    const std::string title = o.scenario + (result.complete() ? "" : " (incomplete: the integration stopped)");
+    const std::vector<std::string> figures = write_plots(*o.plot_dir, title, logged);
+    if (!o.quiet) std::fprintf(stderr, "%zu figures in %s\n", figures.size(), escaped_text(*o.plot_dir).c_str());
+  }
+  if (!result.complete()) {
+    std::fprintf(stderr, "ramus: %s: %s; the %zu rows computed were written, marked incomplete\n",
+                 escaped_text(o.scenario).c_str(), escaped_text(result.failure).c_str(), result.rows);
+    return 1;
   }
   return 0;
 }
@@ -80,11 +102,14 @@ int run(const Options& o) {
 
 int main(int argc, char** argv) {
   using namespace ramus::app;
+  // A size limit (ulimit -f) reached makes write() fail with EFBIG, reported like a full disk,
+  // instead of killing the process.
+  std::signal(SIGXFSZ, SIG_IGN);
   Options o;
   try {
     o = parse_options(std::vector<std::string>(argv + 1, argv + argc));
   } catch (const UsageError& e) {
-    std::fprintf(stderr, "ramus: %s\n%s", e.message.c_str(), usage().c_str());
+    std::fprintf(stderr, "ramus: %s\n%s", escaped_text(e.message).c_str(), usage().c_str());
     return 2;
   }
   try {
@@ -104,8 +129,17 @@ int main(int argc, char** argv) {
       case Command::campaign:
         return run_campaign(o, *make_process_group(argc, argv));
     }
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "ramus: %s\n", e.what());
+    return 1;
+  } catch (const ramus::scenario::ScenarioError& e) {
+    std::fprintf(stderr, "ramus: %s: %s\n", escaped_text(o.scenario).c_str(), e.what());
+    return 1;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "ramus: %s: out of memory\n", escaped_text(o.scenario).c_str());
+    return 1;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "ramus: %s: %s\n", o.scenario.c_str(), e.what());
+    std::fprintf(stderr, "ramus: %s\n", e.what());
     return 1;
   }
   return 1;

@@ -9,7 +9,7 @@ std::string usage() {
          "       ramus check SCENARIO.json      validate the scenario without running it\n"
          "       ramus describe SCENARIO.json   print the state layout and the effector tree\n"
          "       ramus campaign SCENARIO.json --dispersions DISPERSIONS.json --output DIR\n"
-         "                      (--runs N | --runs FIRST:END | --only RUN) [--threads K] [--quiet]\n"
+         "                      (--runs N | --runs FIRST:END | --only RUN) [--threads K] [--resume] [--quiet]\n"
          "       ramus --version | --help\n";
 }
 
@@ -68,6 +68,8 @@ Options parse_options(const std::vector<std::string>& args) {
       runs = value("--runs");
     else if (campaign && a == "--only")
       only = value("--only");
+    else if (campaign && a == "--resume")
+      o.resume = true;
     else if (campaign && a == "--threads")
       o.threads = static_cast<unsigned>(count("--threads", value("--threads")));
     else if (!a.empty() && a[0] == '-')
@@ -85,6 +87,7 @@ Options parse_options(const std::vector<std::string>& args) {
       throw UsageError{"campaign needs one of --runs N, --runs FIRST:END, --only RUN"};
     if (only) {
       o.first_run = count("--only", *only);
+      if (o.first_run == UINT64_MAX) throw UsageError{"--only needs a run id below 2^64 - 1"};
       o.end_run = o.first_run + 1;
     } else if (const auto colon = runs->find(':'); colon == std::string::npos) {
       o.end_run = count("--runs", *runs);
@@ -95,6 +98,10 @@ Options parse_options(const std::vector<std::string>& args) {
       o.end_run = count("--runs", runs->substr(colon + 1));
       if (o.end_run <= o.first_run) throw UsageError{"--runs FIRST:END needs FIRST < END (END is not run)"};
     }
+    if (o.end_run - o.first_run > kMaxRunsPerInvocation)
+      throw UsageError{"--runs asks for " + std::to_string(o.end_run - o.first_run) + " runs, more than the " +
+                       std::to_string(kMaxRunsPerInvocation) +
+                       " one invocation runs: run the campaign in parts with --runs FIRST:END and --resume"};
   }
   return o;
 }

@@ -23,7 +23,12 @@ struct Options {
   std::uint64_t end_run = 0;    ///< one past the last run
   bool whole_campaign = false;  ///< --runs N: the summary is summary.csv
   unsigned threads = 0;         ///< --threads K (0: one per hardware thread)
+  bool resume = false;          ///< --resume: skip the runs the directory's manifest has complete
 };
+
+/// The most runs one `ramus campaign` invocation runs (a larger campaign is run in parts with
+/// --runs FIRST:END): each run's result is held in memory until the summary is written.
+inline constexpr std::uint64_t kMaxRunsPerInvocation = 1'000'000;
 
 /// Parses argv[1..]; throws UsageError with a message for the user.
 Options parse_options(const std::vector<std::string>& args);

@@ -1,13 +1,25 @@
 #include "plots.hpp"
 
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <array>
+#include <cctype>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <map>
+#include <iterator>
+#include <set>
 #include <stdexcept>
+
+#include "number_text.hpp"
+#include "output_file.hpp"
+#include "text_escape.hpp"
 
 namespace ramus::app {
 namespace {
@@ -32,35 +44,32 @@ std::vector<Quantity> quantities(const LoggedRun& run) {
   return out;
 }
 
-/// A gnuplot single-quoted string.
-std::string quoted(const std::string& s) {
-  std::string out = "'";
-  for (const char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
-  return out + "'";
-}
+/// A gnuplot single-quoted string of display text: the user's text escaped to printable ASCII
+/// (text_escape.hpp) without quotes and without the characters gnuplot could expand (` @ $), all
+/// of them written "\xNN". No user text can end the string or start a command.
+std::string quoted(const std::string& s) { return std::string("'").append(escaped_text(s, "'\"`@$")).append("'"); }
 
-/// A POSIX shell single-quoted word.
-std::string shell_quoted(const std::string& s) {
-  std::string out = "'";
-  for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-std::string file_stem(const std::string& name) {
-  std::string out = name;
-  for (char& c : out)
-    if (c == '/' || c == '\\' || c == ' ') c = '_';
-  return out;
+/// A figure's file stem from a quantity name: letters, digits, '-', '_' and '.' only (so that the
+/// script names its files without quoting), unique among `taken`.
+std::string file_stem(const std::string& name, std::set<std::string>& taken) {
+  std::string stem = name;
+  for (char& c : stem)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.') c = '_';
+  if (stem.empty() || stem[0] == '.') stem = std::string("q").append(stem);
+  std::string unique = stem;
+  for (int k = 2; !taken.insert(unique).second; ++k) unique = std::string(stem).append("_").append(std::to_string(k));
+  return unique;
 }
 
 void write_table(const std::filesystem::path& file, const std::vector<std::vector<double>>& rows) {
-  std::FILE* f = std::fopen(file.c_str(), "w");
-  if (f == nullptr) throw std::runtime_error(file.string() + ": cannot write");
+  OutputFile out(file.string());
+  std::string line;
   for (const std::vector<double>& row : rows) {
-    for (std::size_t i = 0; i < row.size(); ++i) std::fprintf(f, i ? " %.17g" : "%.17g", row[i]);
-    std::fputc('\n', f);
+    line.clear();
+    for (std::size_t i = 0; i < row.size(); ++i) line.append(i ? " " : "").append(number_text(row[i]));
+    out << line << '\n';
   }
-  std::fclose(f);
+  out.commit();
 }
 
 /// Relative drift of the total energy, (E − E0)/|E0|, and of the angular momentum about N,
@@ -93,62 +102,184 @@ std::ptrdiff_t column_of(const LoggedRun& run, const std::string& name) {
   return -1;
 }
 
+/// A figure of the plan: its stem, and the gnuplot commands that draw it.
+struct Figure {
+  std::string stem, heading, ylabel, plot;
+};
+
+std::vector<Figure> figures_of(const std::string& title, const std::vector<std::string>& columns,
+                               const std::vector<std::string>& units) {
+  const LoggedRun shape{columns, units, {}};
+  std::set<std::string> taken{"plot_data", "drift", "plots"};
+  std::vector<Figure> out;
+  for (const Quantity& q : quantities(shape)) {
+    std::string plot = "plot ";
+    for (std::size_t k = 0; k < q.columns.size(); ++k)
+      plot += (k ? ", " : "") + std::string("'plot_data.tsv' using 1:") + std::to_string(q.columns[k]) +
+              " with lines title " + quoted(q.titles[k]);
+    out.push_back({file_stem(q.name, taken), title + ": " + q.name, q.name + " [" + q.unit + "]", plot});
+  }
+  const std::ptrdiff_t energy = column_of(shape, "total_energy"), momentum = column_of(shape, "H_PntN_N[0]");
+  if (energy >= 0 || momentum >= 0) {
+    std::string plot = "plot ";
+    int column = 2;
+    if (energy >= 0) plot += "'drift.tsv' using 1:" + std::to_string(column++) + " with lines title '(E - E0)/|E0|'";
+    if (momentum >= 0)
+      plot += std::string(energy >= 0 ? ", " : "") + "'drift.tsv' using 1:" + std::to_string(column) +
+              " with lines title '|H - H0|/|H0| (about N)'";
+    out.push_back({"drift", title + ": energy and angular momentum drift", "relative drift [1]", plot});
+  }
+  return out;
+}
+
+constexpr const char* kTerminals[] = {"png", "svg"};
+
+/// Whether `file` is a whole figure: a PNG starts with its signature and ends with its IEND chunk,
+/// an SVG ends with "</svg>" (then white space).
+bool complete_figure(const std::filesystem::path& file, const std::string& terminal) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return false;
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (terminal == "png") {
+    static const std::string signature("\x89PNG\r\n\x1a\n", 8), iend("\0\0\0\0IEND\xae\x42\x60\x82", 12);
+    return bytes.starts_with(signature) && bytes.ends_with(iend);
+  }
+  const std::size_t last = bytes.find_last_not_of(" \t\r\n");
+  return last != std::string::npos && std::string_view(bytes).substr(0, last + 1).ends_with("</svg>");
+}
+
+/// A private directory inside `dir`, removed with what is left in it at scope exit.
+class StagingDirectory {
+ public:
+  explicit StagingDirectory(const std::filesystem::path& dir) {
+    std::string pattern = (dir / ".ramus-plots-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr)
+      throw std::runtime_error(escaped_text(dir.string()) + ": cannot create a directory for the plots: " +
+                               std::strerror(errno));
+    path_ = pattern;
+  }
+  ~StagingDirectory() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  StagingDirectory(const StagingDirectory&) = delete;
+  StagingDirectory& operator=(const StagingDirectory&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+/// Runs `gnuplot plots.gp` in `dir` without a shell (the script's name is fixed, the directory is
+/// entered by chdir); returns its exit status and what it printed.
+std::pair<int, std::string> run_gnuplot(const std::filesystem::path& dir) {
+  int out[2];
+  if (::pipe(out) != 0) throw std::runtime_error(std::string("cannot start gnuplot: ") + std::strerror(errno));
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error(std::string("cannot start gnuplot: ") + std::strerror(errno));
+  if (pid == 0) {
+    ::dup2(out[1], STDOUT_FILENO);
+    ::dup2(out[1], STDERR_FILENO);
+    ::close(out[0]);
+    ::close(out[1]);
+    if (::chdir(dir.c_str()) != 0) ::_exit(126);
+    ::execlp("gnuplot", "gnuplot", "plots.gp", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(out[1]);
+  std::string messages;
+  char buffer[512];
+  for (;;) {
+    const ssize_t n = ::read(out[0], buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    messages.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(out[0]);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+    throw std::runtime_error("cannot run gnuplot (Debian: gnuplot-nox); --plot needs it");
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), messages};
+}
+
+/// fsync of a written file.
+void sync_file(const std::filesystem::path& file, const std::string& shown) {
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0 || ::fsync(fd) != 0) {
+    const int e = errno;
+    if (fd >= 0) ::close(fd);
+    throw std::runtime_error(shown + ": cannot write: " + std::strerror(e));
+  }
+  ::close(fd);
+}
+
 }  // namespace
+
+std::vector<std::string> plot_files(const std::vector<std::string>& columns, const std::vector<std::string>& units) {
+  std::vector<std::string> files{"plot_data.tsv", "plots.gp"};
+  const std::vector<Figure> figures = figures_of("", columns, units);
+  if (!figures.empty() && figures.back().stem == "drift") files.push_back("drift.tsv");
+  for (const Figure& f : figures)
+    for (const char* terminal : kTerminals) files.push_back(f.stem + "." + terminal);
+  return files;
+}
 
 std::vector<std::string> write_plots(const std::string& dir_name, const std::string& title, const LoggedRun& run) {
   namespace fs = std::filesystem;
   const fs::path dir(dir_name);
-  fs::create_directories(dir);
-  write_table(dir / "plot_data.tsv", run.rows);
+  std::error_code error;
+  fs::create_directories(dir, error);
+  if (error) throw std::runtime_error(escaped_text(dir_name) + ": cannot create the plot directory: " + error.message());
+  const StagingDirectory staging(dir);
+  const fs::path& work = staging.path();
 
-  std::ofstream gp(dir / "plots.gp");
-  if (!gp) throw std::runtime_error((dir / "plots.gp").string() + ": cannot write");
-  std::vector<std::string> figures;
-  const auto figure = [&](const std::string& stem, const std::string& heading, const std::string& ylabel,
-                          const std::string& plot_command) {
-    for (const char* terminal : {"png", "svg"}) {
-      const fs::path file = dir / (stem + "." + terminal);
-      gp << "set terminal " << terminal << " noenhanced size 900,600\n"
-         << "set output " << quoted(file.string()) << "\n"
-         << "set title " << quoted(heading) << "\nset xlabel 't [s]'\nset ylabel " << quoted(ylabel) << "\n"
-         << plot_command << "\nunset output\n";
-      figures.push_back(file.string());
-    }
-  };
-  gp << "set grid\nset key below\n";
-  const std::string data = quoted((dir / "plot_data.tsv").string());
-  for (const Quantity& q : quantities(run)) {
-    std::string plot = "plot ";
-    for (std::size_t k = 0; k < q.columns.size(); ++k)
-      plot += (k ? ", " : "") + data + " using 1:" + std::to_string(q.columns[k]) + " with lines title " +
-              quoted(q.titles[k]);
-    figure(file_stem(q.name), title + ": " + q.name, q.name + " [" + q.unit + "]", plot);
+  // Every name in the script is fixed or a sanitized stem, relative to the script's directory: no
+  // user text is a path in it, and the directory can be moved and replotted as it is.
+  const std::vector<Figure> figures = figures_of(title, run.columns, run.units);
+  std::vector<std::string> files{"plot_data.tsv", "plots.gp"};
+  write_table(work / "plot_data.tsv", run.rows);
+  if (!figures.empty() && figures.back().stem == "drift") {
+    write_table(work / "drift.tsv", drift_rows(run, column_of(run, "total_energy"), column_of(run, "H_PntN_N[0]")));
+    files.push_back("drift.tsv");
   }
-  const std::ptrdiff_t energy = column_of(run, "total_energy"), momentum = column_of(run, "H_PntN_N[0]");
-  if (energy >= 0 || momentum >= 0) {
-    write_table(dir / "drift.tsv", drift_rows(run, energy, momentum));
-    const std::string drift = quoted((dir / "drift.tsv").string());
-    std::string plot = "plot ";
-    int column = 2;
-    if (energy >= 0) plot += drift + " using 1:" + std::to_string(column++) + " with lines title '(E - E0)/|E0|'";
-    if (momentum >= 0)
-      plot += std::string(energy >= 0 ? ", " : "") + drift + " using 1:" + std::to_string(column) +
-              " with lines title '|H - H0|/|H0| (about N)'";
-    figure("drift", title + ": energy and angular momentum drift", "relative drift [1]", plot);
+  {
+    OutputFile gp((work / "plots.gp").string());
+    gp << "# ramus --plot: `gnuplot plots.gp` in this directory draws the figures again\n";
+    gp << "set grid\nset key below\n";
+    for (const Figure& f : figures)
+      for (const char* terminal : kTerminals)
+        gp << "set terminal " << terminal << " noenhanced size 900,600\n"
+           << "set output '" << f.stem << "." << terminal << "'\n"
+           << "set title " << quoted(f.heading) << "\nset xlabel 't [s]'\nset ylabel " << quoted(f.ylabel) << "\n"
+           << f.plot << "\nunset output\n";
+    gp.commit();
   }
-  gp.close();
-
-  const std::string command = "gnuplot " + shell_quoted((dir / "plots.gp").string()) + " 2>&1";
-  std::FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) throw std::runtime_error("cannot start gnuplot");
-  std::string messages;
-  char buffer[512];
-  while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) messages += buffer;
-  const int status = pclose(pipe);
+  const auto [status, messages] = run_gnuplot(work);
+  const std::string none_written = "; no figure was written to " + escaped_text(dir_name);
   if (status != 0)
-    throw std::runtime_error("gnuplot failed on " + (dir / "plots.gp").string() + " (status " + std::to_string(status) +
-                             ")" + (messages.empty() ? "" : ":\n" + messages));
-  return figures;
+    throw std::runtime_error("gnuplot failed (status " + std::to_string(status) + ")" +
+                             (messages.empty() ? "" : ":\n" + messages) + none_written);
+  std::vector<std::string> written;
+  for (const Figure& f : figures)
+    for (const char* terminal : kTerminals) {
+      const std::string name = f.stem + "." + terminal;
+      const std::string shown = escaped_text((dir / name).string());
+      if (!complete_figure(work / name, terminal))
+        throw std::runtime_error(shown + ": gnuplot did not write the whole figure (is the disk full?)" +
+                                 (messages.empty() ? "" : ": " + messages) + none_written);
+      sync_file(work / name, shown);
+      files.push_back(name);
+      written.push_back((dir / name).string());
+    }
+  // Every figure is whole and on disk: move data, script and figures into place, each by one
+  // rename (a file of the directory is the old one or the new one, never a partial one).
+  for (const std::string& name : files)
+    if (std::rename((work / name).c_str(), (dir / name).c_str()) != 0)
+      throw std::runtime_error(escaped_text((dir / name).string()) + ": cannot move into place: " +
+                               std::strerror(errno));
+  return written;
 }
 
 }  // namespace ramus::app

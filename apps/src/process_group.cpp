@@ -13,6 +13,7 @@ class SingleProcess final : public ProcessGroup {
   int rank() const override { return 0; }
   int size() const override { return 1; }
   int local_size() const override { return 1; }
+  bool broadcast(bool value) const override { return value; }
   std::vector<RunResult> gather(std::vector<RunResult> local, std::uint64_t) const override { return local; }
 };
 

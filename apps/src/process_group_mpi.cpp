@@ -2,6 +2,7 @@
 #include <mpi.h>
 
 #include <boost/mpi/collectives.hpp>
+#include <boost/mpi/collectives/broadcast.hpp>
 #include <boost/mpi/communicator.hpp>
 #include <boost/mpi/environment.hpp>
 #include <boost/serialization/string.hpp>
@@ -25,6 +26,10 @@ class MpiJob final : public ProcessGroup {
   int rank() const override { return world_.rank(); }
   int size() const override { return world_.size(); }
   int local_size() const override { return local_size_; }
+  bool broadcast(bool value) const override {
+    mpi::broadcast(world_, value, 0);
+    return value;
+  }
   std::vector<RunResult> gather(std::vector<RunResult> local, std::uint64_t count) const override {
     std::vector<std::vector<RunResult>> all;
     mpi::gather(world_, local, all, 0);

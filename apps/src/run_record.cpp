@@ -5,11 +5,10 @@
 
 #include <cstdio>
 #include <ctime>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include "number_text.hpp"
+#include "text_escape.hpp"
 #include "ramus/steppers/stepper_list.hpp"
 
 namespace ramus::app {
@@ -27,14 +26,6 @@ std::string hex64(std::uint64_t value) {
   char text[17];
   std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
   return text;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path + ": cannot open the file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 std::string machine_description() {
@@ -59,7 +50,7 @@ std::vector<std::string> record_lines(const std::string& scenario_path, std::str
   std::tm utc{};
   if (gmtime_r(&now, &utc) != nullptr) std::strftime(started, sizeof started, "%Y-%m-%dT%H:%M:%SZ", &utc);
   return {std::string("ramus ") + RAMUS_VERSION,
-          "scenario: " + scenario_path,
+          "scenario: " + escaped_text(scenario_path),
           "scenario_fnv1a64: " + hex64(fnv1a64(scenario_bytes)),
           "stepper: " + stepper_description(settings),
           "machine: " + machine_description(),

@@ -17,16 +17,13 @@ std::uint64_t fnv1a64(std::string_view bytes);
 /// 16 lower-case hexadecimal digits.
 std::string hex64(std::uint64_t value);
 
-/// The file's bytes; throws std::runtime_error naming the file when it cannot be read.
-std::string read_file(const std::string& path);
-
 /// "hostname (sysname release machine)".
 std::string machine_description();
 
 /// "rk4, dt = 0.05 s" or "rk_dopri5, abs_tol = 1e-10, rel_tol = 1e-10, first dt = 0.1 s".
 std::string stepper_description(const PropagationSettings& settings);
 
-/// The '#' lines at the top of a result file.
+/// The '#' lines at the top of a result file, each one line (the path escaped: text_escape.hpp).
 std::vector<std::string> record_lines(const std::string& scenario_path, std::string_view scenario_bytes,
                                       const PropagationSettings& settings);
 

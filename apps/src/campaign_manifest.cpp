@@ -1,0 +1,168 @@
+#include "campaign_manifest.hpp"
+
+#include <charconv>
+#include <chrono>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "csv_output.hpp"
+#include "number_text.hpp"
+#include "output_file.hpp"
+#include "run_record.hpp"
+#include "text_escape.hpp"
+
+namespace ramus::app {
+namespace {
+
+using nlohmann::json;
+constexpr const char* kFormat = "ramus campaign manifest 1";
+
+double seconds_now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+json identity_json(const CampaignIdentity& id) {
+  return {{"format", kFormat},
+          {"ramus", id.ramus_version},
+          {"scenario", {{"path", escaped_text(id.scenario_path)}, {"fnv1a64", id.scenario_fnv1a64}}},
+          {"dispersions", {{"path", escaped_text(id.dispersions_path)}, {"fnv1a64", id.dispersions_fnv1a64}}},
+          {"seed", id.seed},
+          {"summary", id.summary}};
+}
+
+/// The checksum of a file and whether its last line is the complete marker, read in pieces.
+std::optional<std::pair<std::string, bool>> file_state(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::uint64_t h = 14695981039346656037ULL;
+  std::string last_line, line;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    for (std::streamsize i = 0; i < in.gcount(); ++i) {
+      const char c = buffer[i];
+      h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+      if (c == '\n') {
+        last_line.swap(line);
+        line.clear();
+      } else if (line.size() < 256) {
+        line += c;
+      }
+    }
+  }
+  return std::make_pair(hex64(h), line.empty() && last_line.starts_with(kCompleteMarker));
+}
+
+}  // namespace
+
+CampaignManifest::CampaignManifest(std::filesystem::path dir, CampaignIdentity identity)
+    : dir_(std::move(dir)), identity_(std::move(identity)) {}
+
+CampaignManifest CampaignManifest::resume(const std::filesystem::path& dir, const CampaignIdentity& identity) {
+  const std::filesystem::path file = dir / kFileName;
+  const std::string shown = escaped_text(file.string());
+  std::ifstream in(file, std::ios::binary);
+  if (!in)
+    throw std::runtime_error(shown + ": --resume needs the manifest of an earlier campaign in " +
+                             escaped_text(dir.string()) + ", and there is none");
+  json m;
+  try {
+    m = json::parse(in);
+  } catch (const json::exception& e) {
+    throw std::runtime_error(shown + ": not a readable manifest: " + e.what());
+  }
+  const json expected = identity_json(identity);
+  for (const char* key : {"format", "ramus", "seed", "summary"})
+    if (!m.contains(key) || m[key] != expected[key])
+      throw std::runtime_error(shown + ": the campaign there has " + key + " = " + (m.contains(key) ? m[key].dump() : "none") +
+                               ", this one " + expected[key].dump() + ": --resume continues the same campaign only");
+  for (const char* key : {"scenario", "dispersions"})
+    if (!m.contains(key) || !m[key].is_object() || m[key].value("fnv1a64", "") != expected[key]["fnv1a64"])
+      throw std::runtime_error(shown + ": the campaign there was run with another " + key + " file (fnv1a64 " +
+                               (m.contains(key) && m[key].is_object() ? m[key].value("fnv1a64", "?") : "?") +
+                               ", this one " + expected[key]["fnv1a64"].get<std::string>() +
+                               "): --resume continues the same campaign only");
+  CampaignManifest manifest(dir, identity);
+  try {
+    for (const json& r : m.at("runs")) {
+      RunResult result;
+      result.ok = r.at("status").get<std::string>() == "ok";
+      result.file = r.value("file", "");
+      result.file_fnv1a64 = r.value("fnv1a64", "");
+      result.error = r.value("error", "");
+      for (const json& v : r.value("finals", json::array())) {
+        const std::string text = v.get<std::string>();
+        double value = 0.0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (ec != std::errc() || end != text.data() + text.size())
+          throw std::runtime_error("final value '" + text + "' is not a number");
+        result.finals.push_back(value);
+      }
+      if (result.ok && result.finals.size() != identity.summary.size())
+        throw std::runtime_error("run " + r.at("run").dump() + " has the wrong number of final values");
+      manifest.runs_[r.at("run").get<std::uint64_t>()] = std::move(result);
+    }
+  } catch (const std::exception& e) {
+    throw std::runtime_error(shown + ": not a readable manifest: " + e.what());
+  }
+  return manifest;
+}
+
+std::optional<RunResult> CampaignManifest::complete_run(std::uint64_t run) const {
+  const std::lock_guard<std::mutex> lock(*mutex_);
+  const auto it = runs_.find(run);
+  if (it == runs_.end() || !it->second.ok || it->second.file.empty()) return std::nullopt;
+  // The file name is the campaign's own (run_NNNNNN.csv), never a path the manifest could redirect.
+  if (it->second.file.find('/') != std::string::npos) return std::nullopt;
+  const auto state = file_state(dir_ / it->second.file);
+  if (!state || state->first != it->second.file_fnv1a64 || !state->second) return std::nullopt;
+  RunResult result = it->second;
+  result.skipped = true;
+  return result;
+}
+
+void CampaignManifest::forget(std::uint64_t run) {
+  const std::lock_guard<std::mutex> lock(*mutex_);
+  runs_.erase(run);
+}
+
+void CampaignManifest::record(std::uint64_t run, const RunResult& result) {
+  const std::lock_guard<std::mutex> lock(*mutex_);
+  RunResult& r = runs_[run];
+  r = result;
+  r.draws.clear();  // drawn again from (seed, run): not part of the record
+}
+
+void CampaignManifest::write() const {
+  const std::lock_guard<std::mutex> lock(*mutex_);
+  json m = identity_json(identity_);
+  json runs = json::array();
+  for (const auto& [run, r] : runs_) {
+    json entry = {{"run", run}, {"status", r.ok ? "ok" : "failed"}};
+    if (!r.file.empty()) entry["file"] = r.file;
+    if (!r.file_fnv1a64.empty()) entry["fnv1a64"] = r.file_fnv1a64;
+    if (!r.ok) entry["error"] = escaped_text(r.error);
+    if (r.ok) {
+      json finals = json::array();
+      for (const double v : r.finals) finals.push_back(number_text(v));  // exact: shortest round trip
+      entry["finals"] = std::move(finals);
+    }
+    runs.push_back(std::move(entry));
+  }
+  m["runs"] = std::move(runs);
+  OutputFile out((dir_ / kFileName).string());
+  out << m.dump(1) << '\n';
+  out.commit();
+}
+
+void CampaignManifest::write_every(double seconds) {
+  {
+    const std::lock_guard<std::mutex> lock(*mutex_);
+    const double now = seconds_now();
+    if (now - last_write_ < seconds) return;
+    last_write_ = now;
+  }
+  write();
+}
+
+}  // namespace ramus::app

@@ -1,0 +1,36 @@
+#include "input_files.hpp"
+
+#include "ramus/scenario/input_file.hpp"
+#include "text_escape.hpp"
+
+namespace ramus::app {
+
+std::string read_input(const std::string& path, const char* what) {
+  try {
+    return scenario::read_input_file(path, what);
+  } catch (const scenario::ScenarioError& e) {
+    throw InputError(escaped_text(path) + ": " + e.reason());
+  }
+}
+
+scenario::Scenario load_scenario_file(const std::string& path, const std::string& bytes) {
+  try {
+    return scenario::parse_scenario(bytes);
+  } catch (const scenario::ScenarioError& e) {
+    throw InputError(escaped_text(path) + ": " + e.what());
+  }
+}
+
+scenario::Campaign load_campaign(const Options& o, const std::string& scenario_bytes,
+                                 const std::string& dispersions_bytes) {
+  try {
+    return scenario::Campaign(scenario_bytes, dispersions_bytes);
+  } catch (const scenario::ScenarioError& e) {
+    // The dispersions document's paths start with "dispersions" (campaign.hpp); the rest are the
+    // nominal scenario's.
+    const bool dispersions = e.path().starts_with("dispersions");
+    throw InputError(escaped_text(dispersions ? o.dispersions : o.scenario) + ": " + e.what());
+  }
+}
+
+}  // namespace ramus::app

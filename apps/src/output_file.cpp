@@ -1,0 +1,77 @@
+#include "output_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+
+namespace ramus::app {
+
+OutputFile::OutputFile() : path_("standard output"), file_(stdout) {}
+
+OutputFile::OutputFile(std::string path) : path_(std::move(path)), owns_(true) {
+  if (path_.empty()) throw std::runtime_error("an output file needs a name");
+  struct stat info {};
+  const bool exists = ::stat(path_.c_str(), &info) == 0;
+  if (exists && S_ISDIR(info.st_mode)) throw std::runtime_error(path_ + ": is a directory, not an output file");
+  if (exists && !S_ISREG(info.st_mode)) {  // a device, pipe or terminal: no rename onto it
+    file_ = std::fopen(path_.c_str(), "wb");
+    if (file_ == nullptr) fail("cannot open", errno);
+    return;
+  }
+  const std::filesystem::path target(path_);
+  const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
+  std::string pattern = (dir / std::string(".").append(target.filename().string()).append(".ramus-XXXXXX")).string();
+  const int fd = ::mkstemp(pattern.data());
+  if (fd < 0) fail("cannot create a temporary file in its directory", errno);
+  temporary_ = pattern;
+  // mkstemp makes the file 0600; give the result the permissions a plain open would.
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  ::fchmod(fd, 0666 & ~mask);
+  file_ = ::fdopen(fd, "wb");
+  if (file_ == nullptr) {
+    const int error = errno;
+    ::close(fd);
+    ::unlink(temporary_.c_str());
+    fail("cannot open", error);
+  }
+}
+
+OutputFile::~OutputFile() {
+  if (owns_ && file_ != nullptr) std::fclose(file_);
+  if (!committed_ && !temporary_.empty()) ::unlink(temporary_.c_str());
+}
+
+void OutputFile::fail(const char* action, int error) const {
+  throw std::runtime_error(path_ + ": " + action + ": " + std::strerror(error));
+}
+
+void OutputFile::write(std::string_view bytes) {
+  if (bytes.empty()) return;
+  for (const char c : bytes) hash_ = (hash_ ^ static_cast<unsigned char>(c)) * 1099511628211ULL;  // FNV-1a
+  errno = 0;
+  if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) fail("cannot write", errno ? errno : EIO);
+}
+
+void OutputFile::commit() {
+  if (std::fflush(file_) != 0) fail("cannot write", errno);
+  if (!owns_) {
+    committed_ = true;
+    return;
+  }
+  if (!temporary_.empty() && ::fsync(fileno(file_)) != 0) fail("cannot write (fsync)", errno);
+  std::FILE* f = file_;
+  file_ = nullptr;
+  if (std::fclose(f) != 0) fail("cannot write (close)", errno);
+  if (!temporary_.empty() && std::rename(temporary_.c_str(), path_.c_str()) != 0)
+    fail("cannot rename the temporary file into place", errno);
+  committed_ = true;
+}
+
+}  // namespace ramus::app
