@@ -93,43 +93,59 @@ Statistics statistics(const std::vector<RunResult>& results, std::size_t column)
   return s;
 }
 
-/// Hidden temporaries of OutputFile (".NAME.ramus-XXXXXX") and of the plots left by a process that
-/// was killed; removed on --resume.
-void remove_stale_temporaries(const fs::path& dir) {
-  static const std::regex temporary(R"(\..+\.ramus-[A-Za-z0-9]{6}|\.ramus-plots-[A-Za-z0-9]{6})");
-  for (const fs::directory_entry& e : fs::directory_iterator(dir))
-    if (std::regex_match(e.path().filename().string(), temporary)) {
-      std::error_code ignored;
-      fs::remove_all(e.path(), ignored);
+/// Hidden temporaries of OutputFile (".NAME.ramus-XXXXXX") left by a killed process for this
+/// invocation's own files: its runs, manifest, summary and statistics. Another part's temporaries
+/// (a job running beside this one) are not touched.
+void remove_stale_temporaries(const fs::path& dir, const Options& o, const std::string& manifest,
+                              const std::string& part) {
+  static const std::regex temporary(R"(\.(.+)\.ramus-[A-Za-z0-9]{6})");
+  static const std::regex run(R"(run_([0-9]+)\.csv)");
+  for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
+    std::smatch m, r;
+    const std::string name = e.path().filename().string();
+    if (!std::regex_match(name, m, temporary)) continue;
+    const std::string target = m[1].str();
+    bool own = target == manifest || target == "summary" + part + ".csv" || target == "statistics" + part + ".csv";
+    if (std::regex_match(target, r, run)) {
+      const std::uint64_t id = std::stoull(r[1].str());
+      own = id >= o.first_run && id < o.end_run;
     }
+    std::error_code ignored;
+    if (own) fs::remove(e.path(), ignored);
+  }
 }
 
-/// Rank 0's decision on the output directory: new or empty, or (--resume) a campaign's directory
-/// whose manifest matches. Returns the manifest to continue.
-CampaignManifest open_directory(const Options& o, const fs::path& dir, const CampaignIdentity& identity) {
+/// Rank 0's decision on the output directory: new or empty, or (--resume) a directory whose every
+/// manifest is this campaign's. Returns the manifest of this invocation, holding the runs the
+/// directory's manifests record.
+CampaignManifest open_directory(const Options& o, const fs::path& dir, const CampaignIdentity& identity,
+                                const std::string& part) {
   const std::string shown = escaped_text(dir.string());
   std::error_code error;
   if (fs::exists(dir, error) && !fs::is_directory(dir, error))
     throw std::runtime_error(shown + ": --output of a campaign must be a directory, and this is a file");
   fs::create_directories(dir, error);
   if (error) throw std::runtime_error(shown + ": cannot create the campaign directory: " + error.message());
-  if (o.resume && fs::exists(dir / CampaignManifest::kFileName)) {
-    remove_stale_temporaries(dir);
-    return CampaignManifest::resume(dir, identity);
-  }
-  std::size_t entries = 0;
+  const std::string name = CampaignManifest::file_name(o.whole_campaign, o.first_run, o.end_run);
+  CampaignManifest manifest(dir, name, o.first_run, o.end_run, identity);
+  std::size_t entries = 0, manifests = 0;
   std::string example;
   for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
     if (entries++ == 0) example = e.path().filename().string();
+    manifests += CampaignManifest::is_manifest(e.path().filename().string()) ? 1 : 0;
   }
-  if (entries > 0)
-    throw std::runtime_error(shown + " is not empty (" + std::to_string(entries) + " entries, e.g. '" +
-                             escaped_text(example) + "')" +
-                             (o.resume ? " and holds no manifest.json of a campaign to resume"
-                                       : ": give a new or empty directory, or --resume to continue the campaign "
-                                         "recorded in its manifest.json") +
-                             "; nothing was run or written");
-  return CampaignManifest(dir, identity);
+  if (entries == 0) return manifest;
+  if (o.resume && manifests > 0) {
+    manifest.read_directory();
+    remove_stale_temporaries(dir, o, name, part);
+    return manifest;
+  }
+  throw std::runtime_error(shown + " is not empty (" + std::to_string(entries) + " entries, e.g. '" +
+                           escaped_text(example) + "')" +
+                           (o.resume ? " and holds no manifest of a campaign to resume"
+                                     : ": give a new or empty directory, or --resume to continue the campaign "
+                                       "recorded in its manifest") +
+                           "; nothing was run or written");
 }
 
 }  // namespace
@@ -155,11 +171,12 @@ int run_campaign(const Options& o, const ProcessGroup& group) {
 
   // Rank 0 decides whether the directory may be used and writes the first manifest; the other
   // ranks then read it for the runs to skip.
+  const std::string part = o.whole_campaign ? "" : "_" + std::to_string(o.first_run) + "-" + std::to_string(o.end_run);
   std::optional<CampaignManifest> manifest;
   std::string refusal;
   if (rank == 0) {
     try {
-      manifest.emplace(open_directory(o, dir, identity));
+      manifest.emplace(open_directory(o, dir, identity, part));
       for (std::uint64_t run = o.first_run; run < o.end_run; ++run)
         if (!manifest->complete_run(run)) manifest->forget(run);
       manifest->write();
@@ -171,7 +188,11 @@ int run_campaign(const Options& o, const ProcessGroup& group) {
     if (rank == 0) throw std::runtime_error(refusal);
     return 1;
   }
-  if (rank != 0) manifest.emplace(CampaignManifest::resume(dir, identity));
+  if (rank != 0) {
+    manifest.emplace(dir, CampaignManifest::file_name(o.whole_campaign, o.first_run, o.end_run), o.first_run,
+                     o.end_run, identity);
+    manifest->read_directory();
+  }
 
   const std::uint64_t count = o.end_run - o.first_run;
   // This process's runs: first + k for k = rank, rank + ranks, … (all of them in a group of one).
@@ -213,7 +234,6 @@ int run_campaign(const Options& o, const ProcessGroup& group) {
   for (std::uint64_t k = 0; k < count; ++k) manifest->record(o.first_run + k, results[k]);
   manifest->write();
 
-  const std::string part = o.whole_campaign ? "" : "_" + std::to_string(o.first_run) + "-" + std::to_string(o.end_run);
   const std::vector<std::string> header{
       std::string("ramus ") + RAMUS_VERSION,
       "scenario: " + escaped_text(o.scenario),

@@ -1,5 +1,6 @@
 #include "campaign_manifest.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <fstream>
@@ -55,57 +56,68 @@ std::optional<std::pair<std::string, bool>> file_state(const std::filesystem::pa
 
 }  // namespace
 
-CampaignManifest::CampaignManifest(std::filesystem::path dir, CampaignIdentity identity)
-    : dir_(std::move(dir)), identity_(std::move(identity)) {}
+CampaignManifest::CampaignManifest(std::filesystem::path dir, std::string name, std::uint64_t first,
+                                   std::uint64_t end, CampaignIdentity identity)
+    : dir_(std::move(dir)), name_(std::move(name)), first_(first), end_(end), identity_(std::move(identity)) {}
 
-CampaignManifest CampaignManifest::resume(const std::filesystem::path& dir, const CampaignIdentity& identity) {
-  const std::filesystem::path file = dir / kFileName;
-  const std::string shown = escaped_text(file.string());
-  std::ifstream in(file, std::ios::binary);
-  if (!in)
-    throw std::runtime_error(shown + ": --resume needs the manifest of an earlier campaign in " +
-                             escaped_text(dir.string()) + ", and there is none");
-  json m;
-  try {
-    m = json::parse(in);
-  } catch (const json::exception& e) {
-    throw std::runtime_error(shown + ": not a readable manifest: " + e.what());
-  }
-  const json expected = identity_json(identity);
-  for (const char* key : {"format", "ramus", "seed", "summary"})
-    if (!m.contains(key) || m[key] != expected[key])
-      throw std::runtime_error(shown + ": the campaign there has " + key + " = " + (m.contains(key) ? m[key].dump() : "none") +
-                               ", this one " + expected[key].dump() + ": --resume continues the same campaign only");
-  for (const char* key : {"scenario", "dispersions"})
-    if (!m.contains(key) || !m[key].is_object() || m[key].value("fnv1a64", "") != expected[key]["fnv1a64"])
-      throw std::runtime_error(shown + ": the campaign there was run with another " + key + " file (fnv1a64 " +
-                               (m.contains(key) && m[key].is_object() ? m[key].value("fnv1a64", "?") : "?") +
-                               ", this one " + expected[key]["fnv1a64"].get<std::string>() +
-                               "): --resume continues the same campaign only");
-  CampaignManifest manifest(dir, identity);
-  try {
-    for (const json& r : m.at("runs")) {
-      RunResult result;
-      result.ok = r.at("status").get<std::string>() == "ok";
-      result.file = r.value("file", "");
-      result.file_fnv1a64 = r.value("fnv1a64", "");
-      result.error = r.value("error", "");
-      for (const json& v : r.value("finals", json::array())) {
-        const std::string text = v.get<std::string>();
-        double value = 0.0;
-        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-        if (ec != std::errc() || end != text.data() + text.size())
-          throw std::runtime_error("final value '" + text + "' is not a number");
-        result.finals.push_back(value);
-      }
-      if (result.ok && result.finals.size() != identity.summary.size())
-        throw std::runtime_error("run " + r.at("run").dump() + " has the wrong number of final values");
-      manifest.runs_[r.at("run").get<std::uint64_t>()] = std::move(result);
+std::string CampaignManifest::file_name(bool whole_campaign, std::uint64_t first, std::uint64_t end) {
+  return whole_campaign ? "manifest.json" : "manifest_" + std::to_string(first) + "-" + std::to_string(end) + ".json";
+}
+
+bool CampaignManifest::is_manifest(const std::string& name) {
+  return name == "manifest.json" || (name.starts_with("manifest_") && name.ends_with(".json"));
+}
+
+std::size_t CampaignManifest::read_directory() {
+  std::vector<std::filesystem::path> files;
+  for (const std::filesystem::directory_entry& e : std::filesystem::directory_iterator(dir_))
+    if (is_manifest(e.path().filename().string())) files.push_back(e.path());
+  std::sort(files.begin(), files.end());  // a run recorded twice: the later file's record wins, always the same
+  const json expected = identity_json(identity_);
+  for (const std::filesystem::path& file : files) {
+    const std::string shown = escaped_text(file.string());
+    std::ifstream in(file, std::ios::binary);
+    json m;
+    try {
+      m = json::parse(in);
+    } catch (const json::exception& e) {
+      throw std::runtime_error(shown + ": not a readable manifest: " + e.what());
     }
-  } catch (const std::exception& e) {
-    throw std::runtime_error(shown + ": not a readable manifest: " + e.what());
+    for (const char* key : {"format", "ramus", "seed", "summary"})
+      if (!m.is_object() || !m.contains(key) || m[key] != expected[key])
+        throw std::runtime_error(shown + ": the campaign there has " + key + " = " +
+                                 (m.is_object() && m.contains(key) ? m[key].dump() : "none") + ", this one " +
+                                 expected[key].dump() + ": --resume continues the same campaign only");
+    for (const char* key : {"scenario", "dispersions"})
+      if (!m.contains(key) || !m[key].is_object() || m[key].value("fnv1a64", "") != expected[key]["fnv1a64"])
+        throw std::runtime_error(shown + ": the campaign there was run with another " + key + " file (fnv1a64 " +
+                                 (m.contains(key) && m[key].is_object() ? m[key].value("fnv1a64", "?") : "?") +
+                                 ", this one " + expected[key]["fnv1a64"].get<std::string>() +
+                                 "): --resume continues the same campaign only");
+    try {
+      for (const json& r : m.at("runs")) {
+        RunResult result;
+        result.ok = r.at("status").get<std::string>() == "ok";
+        result.file = r.value("file", "");
+        result.file_fnv1a64 = r.value("fnv1a64", "");
+        result.error = r.value("error", "");
+        for (const json& v : r.value("finals", json::array())) {
+          const std::string text = v.get<std::string>();
+          double value = 0.0;
+          const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+          if (ec != std::errc() || end != text.data() + text.size())
+            throw std::runtime_error("final value '" + text + "' is not a number");
+          result.finals.push_back(value);
+        }
+        if (result.ok && result.finals.size() != identity_.summary.size())
+          throw std::runtime_error("run " + r.at("run").dump() + " has the wrong number of final values");
+        runs_[r.at("run").get<std::uint64_t>()] = std::move(result);
+      }
+    } catch (const std::exception& e) {
+      throw std::runtime_error(shown + ": not a readable manifest: " + e.what());
+    }
   }
-  return manifest;
+  return files.size();
 }
 
 std::optional<RunResult> CampaignManifest::complete_run(std::uint64_t run) const {
@@ -138,6 +150,7 @@ void CampaignManifest::write() const {
   json m = identity_json(identity_);
   json runs = json::array();
   for (const auto& [run, r] : runs_) {
+    if (run < first_ || run >= end_) continue;  // another part's run: that part's manifest has it
     json entry = {{"run", run}, {"status", r.ok ? "ok" : "failed"}};
     if (!r.file.empty()) entry["file"] = r.file;
     if (!r.file_fnv1a64.empty()) entry["fnv1a64"] = r.file_fnv1a64;
@@ -150,7 +163,7 @@ void CampaignManifest::write() const {
     runs.push_back(std::move(entry));
   }
   m["runs"] = std::move(runs);
-  OutputFile out((dir_ / kFileName).string());
+  OutputFile out((dir_ / name_).string());
   out << m.dump(1) << '\n';
   out.commit();
 }

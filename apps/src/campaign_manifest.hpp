@@ -1,8 +1,10 @@
-// The manifest of a campaign directory, manifest.json (docs/scenario.md §Campaign files): what the
-// campaign is (ramus version, the scenario's and dispersions' checksums, seed, summary columns)
-// and, per run, its status, its file and the file's checksum, and its final values written
-// exactly. `ramus campaign --resume` trusts a run only when the manifest says it is complete and
-// its file is still there with that checksum and the complete marker.
+// The manifest of a campaign directory (docs/scenario.md §6, Campaign files): manifest.json for
+// `--runs N`, manifest_<first>-<end>.json for a part (as the summary is named), so that parts run
+// at once into one directory never write the same file. It records what the campaign is (ramus
+// version, the scenario's and dispersions' checksums, seed, summary columns) and, per run of its
+// range, the status, the file, the file's checksum and the final values written exactly.
+// `ramus campaign --resume` reads every manifest of the directory and trusts a run only when one
+// says it is complete and its file is still there with that checksum and the complete marker.
 #pragma once
 
 #include <cstdint>
@@ -29,14 +31,20 @@ struct CampaignIdentity {
 
 class CampaignManifest {
  public:
-  static constexpr const char* kFileName = "manifest.json";
+  /// An empty manifest of the runs [first, end) of the campaign `identity` in `dir`, written to
+  /// `dir/name`.
+  CampaignManifest(std::filesystem::path dir, std::string name, std::uint64_t first, std::uint64_t end,
+                   CampaignIdentity identity);
 
-  /// An empty manifest of the campaign `identity` in `dir`.
-  CampaignManifest(std::filesystem::path dir, CampaignIdentity identity);
+  /// "manifest.json", or "manifest_<first>-<end>.json" for a part.
+  static std::string file_name(bool whole_campaign, std::uint64_t first, std::uint64_t end);
+  /// Whether `name` is a manifest's file name.
+  static bool is_manifest(const std::string& name);
 
-  /// The manifest in `dir`, checked against `identity`: throws std::runtime_error naming what
-  /// differs (another scenario, dispersions file, seed or ramus version), or when it is unreadable.
-  static CampaignManifest resume(const std::filesystem::path& dir, const CampaignIdentity& identity);
+  /// Reads every manifest of the directory, each checked against this campaign's identity: throws
+  /// std::runtime_error naming the file and what differs (another scenario, dispersions file, seed
+  /// or ramus version), or when one is unreadable. Returns how many were read.
+  std::size_t read_directory();
 
   /// The run's result when the manifest has it complete and its file is still whole (checksum and
   /// end marker); else nullopt (the run is to be run again).
@@ -45,13 +53,15 @@ class CampaignManifest {
   void forget(std::uint64_t run);
   /// Records a run's result (thread-safe).
   void record(std::uint64_t run, const RunResult& result);
-  /// Writes manifest.json atomically (thread-safe).
+  /// Writes this range's runs to the manifest file atomically (thread-safe).
   void write() const;
   /// Writes it when the last write is older than `seconds` (thread-safe).
   void write_every(double seconds);
 
  private:
   std::filesystem::path dir_;
+  std::string name_;
+  std::uint64_t first_ = 0, end_ = 0;
   CampaignIdentity identity_;
   std::map<std::uint64_t, RunResult> runs_;
   std::unique_ptr<std::mutex> mutex_ = std::make_unique<std::mutex>();  // movable

@@ -408,6 +408,18 @@ def campaign_bookkeeping():
         fail(c.name, "the manifest does not list every run ok with its checksum")
     if temporaries(c.path("cut")):
         fail(c.name, f"temporaries left after --resume: {temporaries(c.path('cut'))}")
+    # Parts of one campaign into one directory (array jobs): each part its own manifest and summary,
+    # the rows those of the whole campaign.
+    c.expect(ramus("campaign", "s.json", "--dispersions", "d.json", "--output", "parts", "--runs", "0:4",
+                   "--quiet", cwd=c.dir), 0)
+    c.expect(ramus("campaign", "s.json", "--dispersions", "d.json", "--output", "parts", "--runs", "4:10",
+                   "--resume", "--quiet", cwd=c.dir), 0)
+    rows = lambda f: [l for l in read_lines(f) if l and not l.startswith(b"#")]
+    whole = rows(c.path("whole", "summary.csv"))
+    if rows(c.path("parts", "summary_0-4.csv")) + rows(c.path("parts", "summary_4-10.csv"))[1:] != whole:
+        fail(c.name, "the parts' summaries differ from the whole campaign's rows")
+    if not all(os.path.exists(c.path("parts", m)) for m in ("manifest_0-4.json", "manifest_4-10.json")):
+        fail(c.name, "a part has no manifest of its own")
     # --resume of another campaign (other dispersions) is refused.
     c.write_json("d2.json", dispersions({"path": "vehicles[0].hub.mass", "distribution": "normal", "sigma": 2}))
     c.snapshot()
