@@ -30,9 +30,13 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)), owns_(true) {
   const int fd = ::mkstemp(pattern.data());
   if (fd < 0) fail("cannot create a temporary file in its directory", errno);
   temporary_ = pattern;
-  // mkstemp makes the file 0600; give the result the permissions a plain open would.
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
+  // mkstemp makes the file 0600; give the result the permissions a plain open would. The umask is
+  // read once (reading it sets it): the first OutputFile of a process is made before any thread.
+  static const mode_t mask = [] {
+    const mode_t m = ::umask(0);
+    ::umask(m);
+    return m;
+  }();
   ::fchmod(fd, 0666 & ~mask);
   file_ = ::fdopen(fd, "wb");
   if (file_ == nullptr) {

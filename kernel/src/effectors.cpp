@@ -14,7 +14,23 @@ std::string checked_name(const char* what, std::string name) {
 }
 }  // namespace
 
+void Placement::require_free(const std::string& label, const std::string& new_place, const void* new_host) const {
+  if (is_free()) return;
+  throw ConfigurationError(label, "placement", new_place,
+                           "is already attached to " + where_ + (host_ == new_host ? " (added twice)" : "") +
+                               "; one effector object belongs to one place in one model: construct one object "
+                               "per place");
+}
+
 StateEffector::StateEffector(std::string name) : name_(checked_name("state effector", std::move(name))) {}
+
+StateEffector::~StateEffector() {
+  for (const Child& c : children_) c.effector->placement_.release(this);
+}
+
+void StateEffector::require_free_to_host(const StateEffector& child) const {
+  child.placement_.require_free(child.label(), label(), this);
+}
 
 const FrameKinematics& StateEffector::segment(std::size_t s, const EffectorWorkspace&) const {
   throw ConfigurationError(label(), "segment", std::to_string(s),
@@ -33,10 +49,13 @@ void StateEffector::add_dynamic_effector(std::shared_ptr<DynamicEffector> child,
   if (segment >= segment_count())
     throw ConfigurationError(label(), "segment for " + who, std::to_string(segment),
                              "out of range (" + std::to_string(segment_count()) + " segments, 0-based)");
+  const std::string place = "segment " + std::to_string(segment) + " of " + label();
+  child->placement_.require_free(child->label(), place, this);
   for (const Child& c : children_)
     if (c.effector == child || c.effector->name() == child->name())
       throw ConfigurationError(label(), "add_dynamic_effector", who, "is already attached to this effector");
   children_.push_back({std::move(child), segment});
+  children_.back().effector->placement_.claim(this, place);
 }
 
 void StateEffector::add_segment_wrench(std::size_t s, const Wrench&, EffectorWorkspace&) const {
@@ -53,5 +72,21 @@ namespace ramus {
 
 TwoPointEffector::TwoPointEffector(std::string name, AttachPoint end1, AttachPoint end2)
     : name_(checked_name("two-point effector", std::move(name))), end1_(std::move(end1)), end2_(std::move(end2)) {}
+
+bool same_body(const AttachPoint& a, const AttachPoint& b) {
+  return a.vehicle == b.vehicle && a.effector == b.effector && (a.effector.empty() || a.segment == b.segment);
+}
+
+std::string describe(const AttachPoint& p) {
+  if (p.effector.empty()) return "hub of vehicle '" + p.vehicle + "'";
+  return "segment " + std::to_string(p.segment) + " of effector '" + p.effector + "' of vehicle '" + p.vehicle + "'";
+}
+
+void TwoPointEffector::require_distinct_ends() const {
+  if (!same_body(end1_, end2_)) return;
+  throw ConfigurationError(label(), "end1 and end2", describe(end1_) + " and " + describe(end2_),
+                           "are the same body: a load between a body and itself is internal to it (it holds "
+                           "nothing); attach end2 to another body");
+}
 
 }  // namespace ramus

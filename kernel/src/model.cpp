@@ -1,6 +1,7 @@
 #include "ramus/kernel/model.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/forward_dynamics.hpp"
@@ -8,6 +9,21 @@
 #include "ramus/kernel/workspace.hpp"
 
 namespace ramus {
+namespace {
+
+using validation::to_text;
+
+bool finite(const Wrench& w) { return w.force_F.allFinite() && w.torque_PntF_F.allFinite(); }
+bool finite_rhs(const HubSystem& s) { return s.vecTrans.allFinite() && s.vecRot.allFinite(); }
+std::string text(const Wrench& w) { return to_text(w.force_F) + " N, " + to_text(w.torque_PntF_F) + " N m"; }
+/// The largest double, as the bound quoted by messages on overflow.
+std::string max_double() { return to_text(std::numeric_limits<double>::max()); }
+
+}  // namespace
+
+Model::~Model() {
+  for (const TwoPointAttachment& t : two_point_) t.effector->placement_.release(this);
+}
 
 Vehicle& Model::add_vehicle(std::string name, const HubConfig& hub) {
   if (finalized_)
@@ -31,10 +47,13 @@ void Model::add_two_point_effector(std::shared_ptr<TwoPointEffector> effector) {
   if (finalized_)
     throw ConfigurationError("model", "add_two_point_effector", effector->label(),
                              "the model is finalized; its structure can no longer change");
+  effector->require_distinct_ends();
+  effector->placement_.require_free(effector->label(), "a model's two-point effectors", this);
   for (const auto& t : two_point_)
     if (t.effector->name() == effector->name())
       throw ConfigurationError("model", "two-point effector name", "'" + effector->name() + "'", "is already used");
   two_point_.push_back({std::move(effector), {}, {}});
+  two_point_.back().effector->placement_.claim(this, "a model's two-point effectors");
 }
 
 Model::ResolvedEnd Model::resolve(const TwoPointEffector& e, const AttachPoint& p, const char* which) const {
@@ -205,10 +224,7 @@ void Model::build() {
     const HubAccelerations& acc = ws.vehicles[i].acc;
     const HubSystem& s = ws.vehicles[i].system;
     if (acc.omegaDot_BN_B.allFinite() && acc.rDDot_BN_B.allFinite()) continue;
-    if (!s.vecTrans.allFinite() || !s.vecRot.allFinite())
-      throw ConfigurationError(vehicles_[i]->label(), "hub system right-hand side at the initial state",
-                               validation::to_text(s.vecTrans) + ", " + validation::to_text(s.vecRot),
-                               "non-finite load or input (check load profiles, motor inputs, gravity)");
+    if (!finite_rhs(s)) explain_non_finite_hub_system(i, ws);
     throw ConfigurationError(vehicles_[i]->label(), "hub system at the initial state", validation::to_text(s.D),
                              "the mass matrix is singular or non-finite (check masses and inertias)");
   }
@@ -218,6 +234,87 @@ void Model::build() {
     throw ConfigurationError("model", "derivative " + layout_.entry_name(k) + " at the initial state",
                              validation::to_text(dxdt[k]), "must be finite (check the effector's parameters)");
   }
+}
+
+void Model::explain_non_finite_hub_system(std::size_t i, Workspace& ws) const {
+  // The terms of vecTrans and vecRot (architecture.md eqs. 5–6) one by one, in the order in which
+  // they can cause each other's overflow: the field, the gravity force, the rates, the loads, the
+  // effectors. Cold path (finalize only): the evaluation itself never checks.
+  const Vehicle& v = *vehicles_[i];
+  const VehicleWorkspace& w = ws.vehicles[i];
+  const Eigen::Vector3d& omega = w.hub.omega_FN_F;
+  const std::string initial = v.label() + " initial state";
+
+  if (!w.g_N.allFinite())
+    throw ConfigurationError(initial, "r_N [m]", to_text(v.initial_.r_N.si()),
+                             "the gravity field (" + std::string(gravity_->kind()) +
+                                 ") at the centre of mass C, r_CN_N = " + to_text(w.r_CN_N) +
+                                 " m, is non-finite (g_N = " + to_text(w.g_N) +
+                                 " m/s^2): C is at or too near the field's singularity, or its parameters are extreme");
+
+  // eq. (6): F = m [BN] g_N and its torque c × F.
+  const Eigen::Vector3d F_grav_B = w.mass.m * (w.hub.dcm_FN * w.g_N);
+  if (!F_grav_B.allFinite() || !w.mass.r_CB_B.cross(F_grav_B).allFinite()) {
+    const double g = w.g_N.norm();
+    const bool hub_alone = !std::isfinite(v.hub_.m * g);
+    throw ConfigurationError(hub_alone ? v.label() + " hub" : v.label(),
+                             hub_alone ? "mass [kg]" : "mass [kg] (hub and state effectors)",
+                             to_text(hub_alone ? v.hub_.m : w.mass.m),
+                             "the gravity force m |g_N| and its torque c × m g (architecture.md eq. 6) overflow a "
+                             "double at the initial position, where |g_N| = " + to_text(g) +
+                                 " m/s^2: m |g_N| |c| and m |g_N| must stay below " + max_double());
+  }
+
+  // eq. (5): the hub's velocity terms, ω × (ω × m r_BcB) and ω × I_PntB_B ω.
+  const Eigen::Vector3d centripetal = omega.cross(omega.cross(v.hub_.m_r_BcB_B));
+  const Eigen::Vector3d gyroscopic = omega.cross(v.hub_.I_PntB_B * omega);
+  if (!centripetal.allFinite() || !gyroscopic.allFinite())
+    throw ConfigurationError(initial, "omega_BN_B [rad/s]", to_text(omega),
+                             "the hub's velocity terms of architecture.md eq. (5), ω × (ω × m r_BcB) and "
+                             "ω × I_PntB_B ω, overflow a double with |m r_BcB| = " + to_text(v.hub_.m_r_BcB_B.norm()) +
+                                 " kg m and ‖I_PntB_B‖ = " + to_text(v.hub_.I_PntB_B.norm()) +
+                                 " kg m^2: |ω|² |m r_BcB| and |ω|² ‖I_PntB_B‖ must stay below " + max_double());
+
+  for (const auto& d : v.dynamic_effectors_)
+    if (const Wrench l = d->wrench(w.hub, 0.0); !finite(l))
+      throw ConfigurationError(d->label(), "load on the hub of " + v.label() + " at the initial state", text(l),
+                               "is non-finite (check the effector's parameters, load profiles and inputs)");
+  const auto& effectors = v.state_effectors_;
+  for (std::size_t k = 0; k < effectors.size(); ++k)
+    for (const StateEffector::Child& c : effectors[k]->children())
+      if (const Wrench l = c.effector->wrench(effectors[k]->segment(c.segment, *w.effectors[k]), 0.0); !finite(l))
+        throw ConfigurationError(c.effector->label(),
+                                 "load on segment " + std::to_string(c.segment) + " of " + effectors[k]->label() +
+                                     " at the initial state",
+                                 text(l), "is non-finite (check the effector's parameters, load profiles and inputs)");
+  for (const TwoPointAttachment& t : two_point_) {
+    if (t.end1.vehicle != i && t.end2.vehicle != i) continue;
+    const auto [l1, l2] =
+        t.effector->wrenches(forward::end_frame(*this, ws, t.end1), forward::end_frame(*this, ws, t.end2), 0.0);
+    if (!finite(l1) || !finite(l2))
+      throw ConfigurationError(t.effector->label(), "loads on end1 and end2 at the initial state",
+                               text(l1) + "; " + text(l2), "are non-finite (check the effector's parameters)");
+  }
+
+  // Each state effector's contributions and, unless they carry them, its rigid rows (eqs. 4–5).
+  const VehicleOffsets& o = v.offsets_;
+  for (std::size_t k = 0; k < effectors.size(); ++k) {
+    const ConstStateBlock x = x0_.segment(o.state_effectors[k], o.state_sizes[k]);
+    MassProperties p;
+    effectors[k]->mass_properties(x, *w.effectors[k], p);
+    HubSystem alone;
+    effectors[k]->contributions(w.hub, w.g_N, 0.0, x, *w.effectors[k], alone);
+    if (!p.inertia_in_contributions) add_rigid_rows(p, omega, alone);
+    if (!finite_rhs(alone))
+      throw ConfigurationError(effectors[k]->label(), "contributions to the hub system at the initial state",
+                               to_text(alone.vecTrans) + " N, " + to_text(alone.vecRot) + " N m",
+                               "are non-finite with the hub's rate omega_BN_B = " + to_text(omega) +
+                                   " rad/s (check the effector's parameters, initial state and inputs)");
+  }
+  throw ConfigurationError(v.label(), "hub system right-hand side at the initial state",
+                           to_text(w.system.vecTrans) + " N, " + to_text(w.system.vecRot) + " N m",
+                           "is non-finite although each of its terms is finite: their sum overflows a double "
+                           "(check the magnitudes of masses, rates, loads and gravity)");
 }
 
 }  // namespace ramus

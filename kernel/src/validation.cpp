@@ -1,6 +1,7 @@
 #include "ramus/kernel/validation.hpp"
 
 #include <Eigen/Cholesky>
+#include <Eigen/Eigenvalues>
 #include <cmath>
 #include <sstream>
 
@@ -70,6 +71,30 @@ void require_inertia(const std::string& owner, const std::string& field, const E
   Eigen::LLT<Eigen::Matrix3d> llt(value);
   if (llt.info() != Eigen::Success || !(size > 0.0))
     throw ConfigurationError(owner, field, to_text(value), "must be positive definite");
+  // With principal moments I1 ≤ I2 ≤ I3 about the centre of mass, I1 + I2 − I3 = 2 ∫ z² dm ≥ 0
+  // (z along the third principal axis): no mass distribution has I3 > I1 + I2.
+  const Eigen::Vector3d moments = principal_moments(value);
+  if (triangle_excess(moments) > kInertiaTriangleTolerance)
+    throw ConfigurationError(owner, field, to_text(value),
+                             "is not the inertia of a rigid body: its principal moments " + to_text(moments[0]) +
+                                 ", " + to_text(moments[1]) + ", " + to_text(moments[2]) +
+                                 " violate the triangle inequality (" + to_text(moments[2]) + " > " +
+                                 to_text(moments[0]) + " + " + to_text(moments[1]) +
+                                 "; each principal moment must be at most the sum of the other two, to " +
+                                 to_text(kInertiaTriangleTolerance) + " of the trace)");
+}
+
+Eigen::Vector3d principal_moments(const Eigen::Matrix3d& value) {
+  // The iterative solver (not computeDirect's closed form): accurate to round-off of the norm even
+  // for a nearly degenerate tensor, which the triangle check compares with 1e-9 of the trace.
+  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> solver(value, Eigen::EigenvaluesOnly);
+  return solver.eigenvalues();  // ascending
+}
+
+double triangle_excess(const Eigen::Vector3d& moments) {
+  const double largest = moments.maxCoeff();
+  const double trace = moments.sum();
+  return (largest - (trace - largest)) / trace;
 }
 
 void require_unit_vector(const std::string& owner, const std::string& field, const Eigen::Vector3d& v) {

@@ -1,5 +1,7 @@
 #include "ramus/kernel/vehicle.hpp"
 
+#include <limits>
+
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/mass_properties.hpp"
 #include "ramus/kernel/validation.hpp"
@@ -21,11 +23,24 @@ Vehicle::Vehicle(std::string name, const HubConfig& hub) : name_(std::move(name)
   validation::require_finite(owner, "r_BcB_B [m]", hub_.r_BcB_B);
   hub_.I_PntB_B = parallel_axis(hub_.I_PntBc_B, hub_.m, hub_.r_BcB_B);
   hub_.m_r_BcB_B = hub_.m * hub_.r_BcB_B;
+  // Every evaluation uses both (eqs. 4–5, 9): an offset whose products with the mass overflow would
+  // make the hub system NaN at every state, so it is refused here, naming the offset and the mass.
+  if (!hub_.I_PntB_B.allFinite() || !hub_.m_r_BcB_B.allFinite())
+    throw ConfigurationError(owner, "r_BcB_B [m]", to_text(hub_.r_BcB_B),
+                             "with mass [kg] = " + to_text(hub_.m) +
+                                 ", the hub's first moment m r_BcB_B or its inertia about B, I_PntBc_B + m (|r_BcB|² 1 "
+                                 "− r_BcB r_BcBᵀ) (architecture.md eq. 1), overflows a double: m |r_BcB_B|² and "
+                                 "m |r_BcB_B| must stay below " + to_text(std::numeric_limits<double>::max()));
   MassProperties p;
   p.m = hub_.m;
   p.r_CB_B = hub_.r_BcB_B;
   p.I_PntB_B = hub_.I_PntB_B;
   add_rigid_rows(p, Eigen::Vector3d::Zero(), hub_.rows);  // ω = 0: the blocks alone
+}
+
+Vehicle::~Vehicle() {
+  for (const auto& e : state_effectors_) e->placement_.release(this);
+  for (const auto& d : dynamic_effectors_) d->placement_.release(this);
 }
 
 void Vehicle::set_initial_state(const InitialState& initial) {
@@ -68,16 +83,20 @@ void Vehicle::require_unique_children() const {
 StateEffector& Vehicle::add_state_effector(std::shared_ptr<StateEffector> effector) {
   if (!effector) throw ConfigurationError(label(), "add_state_effector", "null", "needs an effector");
   require_open("add_state_effector", "'" + effector->name() + "'");
+  effector->placement_.require_free(effector->label(), label(), this);
   require_unique(effector->name());
   state_effectors_.push_back(std::move(effector));
+  state_effectors_.back()->placement_.claim(this, label());
   return *state_effectors_.back();
 }
 
 void Vehicle::add_dynamic_effector(std::shared_ptr<DynamicEffector> effector) {
   if (!effector) throw ConfigurationError(label(), "add_dynamic_effector", "null", "needs an effector");
   require_open("add_dynamic_effector", "'" + effector->name() + "'");
+  effector->placement_.require_free(effector->label(), label(), this);
   require_unique(effector->name());
   dynamic_effectors_.push_back(std::move(effector));
+  dynamic_effectors_.back()->placement_.claim(this, label());
 }
 
 }  // namespace ramus

@@ -2,7 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
+#include <limits>
+#include <map>
+#include <optional>
 
 #include "json_node.hpp"
 #include "ramus/scenario/logged_quantities.hpp"
@@ -12,14 +16,17 @@ namespace ramus::scenario {
 
 struct Campaign::Document {
   nlohmann::json nominal;
+  std::vector<nlohmann::json::json_pointer> targets;  ///< each dispersion's location, parsed
 };
 
 namespace {
 
-nlohmann::json parse_json(std::string_view text, const char* what) {
+using nlohmann::json;
+
+json parse_json(std::string_view text, const char* what) {
   try {
-    return nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
+    return json::parse(text);
+  } catch (const json::exception& e) {
     throw ScenarioError(what, std::string("invalid JSON: ") + e.what());
   }
 }
@@ -27,50 +34,79 @@ nlohmann::json parse_json(std::string_view text, const char* what) {
 /// 'text', built by append (GCC 12 warns, wrongly, on "'" + std::string temporaries: -Wrestrict).
 std::string in_quotes(std::string_view text) { return std::string("'").append(text).append("'"); }
 
-/// The number at `path` ("a.b[2].c") in `document`, stepping into {"value": …, "unit": …} objects
-/// where the path continues into the value or ends on the object. Returns null with `error` set
-/// when there is none.
-nlohmann::json* resolve(nlohmann::json& document, const std::string& path, std::string& error) {
-  nlohmann::json* node = &document;
+/// The shortest text that reads back to x ("inf", "nan" for those).
+std::string number_text(double x) {
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, x);
+  return std::string(buffer, result.ptr);
+}
+
+/// The number a dispersion path ("a.b[2].c") names in `document`, as the JSON pointer of the
+/// value it changes: a path may end on a {"value": …, "unit": …} object or index into its value
+/// ("omega_BN_B[2]"), both of which change the object's "value" ("/…/omega_BN_B/value/2"), so two
+/// spellings of one number ("mass" and "mass.value", "[0]" and "[00]") have one pointer.
+/// Grammar: a key, then any of ".key" and "[digits]"; a key ends at '.' or '[', an index is
+/// followed by '.', '[' or the end. Returns nothing with `error` set when the path is malformed
+/// or names no number of the document.
+std::optional<json::json_pointer> resolve(const json& document, const std::string& path, std::string& error) {
+  const json* node = &document;
+  json::json_pointer pointer;
   const auto into_value = [&] {
-    if (node->is_object() && node->contains("value") && node->contains("unit")) node = &(*node)["value"];
+    if (node->is_object() && node->contains("value") && node->contains("unit")) {
+      node = &(*node)["value"];
+      pointer /= "value";
+    }
   };
-  const auto fail = [&](std::string reason) -> nlohmann::json* {
+  const auto fail = [&](std::string reason) -> std::optional<json::json_pointer> {
     error = std::move(reason);
-    return nullptr;
+    return std::nullopt;
+  };
+  const auto bad = [&](std::size_t at, std::string_view why) {
+    return fail("bad path " + in_quotes(path) + ": " + std::string(why) + " at character " + std::to_string(at + 1));
   };
   const auto missing = [&](std::size_t length) {
     return fail(in_quotes(std::string_view(path).substr(0, length)).append(" is not in the scenario"));
   };
+  if (path.empty()) return fail("bad path '': empty");
   std::size_t i = 0;
   while (i < path.size()) {
     if (path[i] == '[') {
       const std::size_t close = path.find(']', i);
-      if (close == std::string::npos || close == i + 1) return fail("bad index in " + in_quotes(path));
-      const std::string digits = path.substr(i + 1, close - i - 1);
-      for (const char c : digits)
-        if (!std::isdigit(static_cast<unsigned char>(c))) return fail("bad index in " + in_quotes(path));
+      if (close == std::string::npos) return bad(i, "'[' without ']'");
+      if (close == i + 1) return bad(i, "empty index");
+      // Digits only; an index beyond any array (more than 9 significant digits) is "not in".
+      std::size_t index = 0;
+      bool huge = false;
+      for (std::size_t k = i + 1; k < close; ++k) {
+        const char c = path[k];
+        if (!std::isdigit(static_cast<unsigned char>(c))) return bad(k, "an index holds digits only");
+        if (index > 99'999'999) huge = true;
+        if (!huge) index = index * 10 + static_cast<std::size_t>(c - '0');
+      }
       into_value();
-      const std::size_t index = std::stoul(digits);
-      if (!node->is_array() || index >= node->size()) return missing(close + 1);
+      if (!node->is_array() || huge || index >= node->size()) return missing(close + 1);
       node = &(*node)[index];
+      pointer /= index;
       i = close + 1;
+      if (i < path.size() && path[i] != '.' && path[i] != '[')
+        return bad(i, "an index is followed by '.', '[' or the end");
       continue;
     }
     if (path[i] == '.') {
-      if (i == 0) return fail("bad path " + in_quotes(path));
+      if (i == 0) return bad(i, "a path starts with a key");
       ++i;
     }
     const std::size_t end = std::min(path.find_first_of(".[", i), path.size());
     const std::string key = path.substr(i, end - i);
-    if (key.empty()) return fail("bad path " + in_quotes(path));
+    if (key.empty()) return bad(i, "empty key");
     if (!node->is_object() || !node->contains(key)) return missing(end);
     node = &(*node)[key];
+    pointer /= key;
     i = end;
   }
   into_value();
   if (!node->is_number()) return fail(in_quotes(path).append(" is not a number in the scenario"));
-  return node;
+  return pointer;
 }
 
 }  // namespace
@@ -80,30 +116,40 @@ Campaign::Campaign(std::string_view scenario_json, std::string_view dispersions_
   document_->nominal = parse_json(scenario_json, "(document)");
   nominal_ = parse_scenario(scenario_json);
 
-  const nlohmann::json dispersions = parse_json(dispersions_json, "dispersions");
+  const json dispersions = parse_json(dispersions_json, "dispersions");
   const Node root(dispersions, "dispersions");
   root.require_keys({"description", "seed", "parameters", "summary"});
   const Node seed = root.at("seed");
   if (!seed.json().is_number_unsigned()) seed.fail("must be a non-negative integer");
   seed_ = seed.json().get<std::uint64_t>();
-  for (const Node& p : root.at("parameters").elements(1)) {
+  std::map<std::string, std::size_t, std::less<>> dispersed;  // location → index of its parameter
+  const std::vector<Node> parameters = root.at("parameters").elements(1);
+  for (std::size_t k = 0; k < parameters.size(); ++k) {
+    const Node& p = parameters[k];
     p.require_keys({"path", "distribution", "mean", "sigma", "low", "high"});
     Dispersion d;
     const Node path = p.at("path");
     d.path = path.string();
     std::string error;
-    nlohmann::json copy = document_->nominal;
-    const nlohmann::json* target = resolve(copy, d.path, error);
-    if (target == nullptr) path.fail(error);
-    for (const Dispersion& other : dispersions_)
-      if (other.path == d.path) path.fail(in_quotes(d.path).append(" is already dispersed"));
+    const std::optional<json::json_pointer> target = resolve(document_->nominal, d.path, error);
+    if (!target) path.fail(error);
+    d.location = target->to_string();
+    if (const auto [it, inserted] = dispersed.emplace(d.location, k); !inserted)
+      path.fail(in_quotes(d.path)
+                    .append(" is already dispersed by parameters[")
+                    .append(std::to_string(it->second))
+                    .append("].path ")
+                    .append(in_quotes(dispersions_[it->second].path))
+                    .append(": both change ")
+                    .append(d.location));
+    const double nominal = document_->nominal.at(*target).get<double>();
     const Node distribution = p.at("distribution");
     const std::string name = distribution.string();
     if (name == "normal") {
       for (const char* key : {"low", "high"})
         if (p.has(key)) p.at(key).fail("a normal distribution takes mean and sigma");
       d.distribution = Distribution::normal;
-      d.a = p.has("mean") ? p.at("mean").number() : target->get<double>();
+      d.a = p.has("mean") ? p.at("mean").number() : nominal;
       const Node sigma = p.at("sigma");
       d.b = sigma.number();
       if (!(d.b >= 0.0)) sigma.fail("must not be negative");
@@ -115,15 +161,26 @@ Campaign::Campaign(std::string_view scenario_json, std::string_view dispersions_
       const Node high = p.at("high");
       d.b = high.number();
       if (!(d.b > d.a)) high.fail("must be greater than low");
+      // A draw is low + (high − low) u: the width must be a finite double.
+      if (!std::isfinite(d.b - d.a))
+        high.fail("the range high - low = " + number_text(d.b) + " - (" + number_text(d.a) +
+                  ") overflows a double: give a range narrower than " +
+                  number_text(std::numeric_limits<double>::max()));
     } else {
       distribution.fail("unknown distribution '" + name + "' (known: normal, uniform)");
     }
     dispersions_.push_back(d);
+    document_->targets.push_back(*target);
   }
   if (const auto summary = root.find("summary")) {
     const std::vector<Node> names = summary->elements(1);
-    for (const Node& n : names) {
+    std::map<std::string, std::size_t, std::less<>> listed;  // name → its first index
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      const Node& n = names[i];
       summary_.push_back(n.string());
+      if (const auto [it, inserted] = listed.emplace(summary_.back(), i); !inserted)
+        n.fail(in_quotes(summary_.back()) + " is already listed at dispersions.summary[" + std::to_string(it->second) +
+               "]; list each quantity once");
       try {
         const QuantityLog check(*nominal_.model, {summary_.back()});
       } catch (const ScenarioError& e) {
@@ -153,8 +210,17 @@ Scenario Campaign::scenario(std::uint64_t run) const {
   nlohmann::json document = document_->nominal;
   const std::vector<double> values = draw(run);
   for (std::size_t k = 0; k < dispersions_.size(); ++k) {
-    std::string error;
-    *resolve(document, dispersions_[k].path, error) = values[k];  // checked in the constructor
+    const Dispersion& d = dispersions_[k];
+    // A normal draw mean + sigma z overflows when sigma is near the largest double; JSON has no
+    // infinity (nlohmann would write null), so the run is refused here, naming the draw.
+    if (!std::isfinite(values[k]))
+      throw ScenarioError(d.path, "run " + std::to_string(run) + ": the draw of dispersions.parameters[" +
+                                      std::to_string(k) + "] (" +
+                                      (d.distribution == Distribution::normal
+                                           ? "normal, mean " + number_text(d.a) + ", sigma " + number_text(d.b)
+                                           : "uniform on [" + number_text(d.a) + ", " + number_text(d.b) + ")") +
+                                      ") is " + number_text(values[k]) + ", not a finite number");
+    document.at(document_->targets[k]) = values[k];  // the location checked in the constructor
   }
   try {
     return parse_scenario(document.dump());

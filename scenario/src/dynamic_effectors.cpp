@@ -1,6 +1,11 @@
 // Dynamic effectors (external_force_torque, pulsed_torque, thruster), two-point effectors
 // (constraint) and gravity of a scenario (docs/scenario.md §3).
 #include "effector_builders.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "ramus/kernel/validation.hpp"
 #include "ramus/systems/central_body_gravity.hpp"
 #include "ramus/systems/constraint.hpp"
 #include "ramus/systems/external_force_torque.hpp"
@@ -30,22 +35,30 @@ std::shared_ptr<DynamicEffector> pulsed_torque(const Node& n, const std::string&
   n.read("count_on", c.count_on);
   n.read("count_off", c.count_off);
   n.read("start", c.start);
-  auto effector = std::make_shared<PulsedTorque>(name, c);  // validates period, counts
+  auto effector = std::make_shared<PulsedTorque>(name, c);  // validates period, counts, cycle length
   // docs/models/pulsed_torque.md eq. (1): the sign changes at start + (j L + {0, n_on, 2 n_on}) T,
-  // L = 2 n_on + n_off counts.
+  // L = 2 n_on + n_off counts (64-bit: no int overflow). Only the cycles that meet the run [t0, t1]
+  // are visited, counted from the run's start: a run far from the pulse's start costs nothing.
   const double T = c.period.value(), start = c.start.value();
-  const int cycle = 2 * c.count_on + c.count_off;
-  std::size_t added = 0;
-  for (long j = 0;; ++j) {
-    const double cycle_start = start + static_cast<double>(j) * cycle * T;
+  const double cycle = PulsedTorque::cycle_counts(c.count_on, c.count_off) * T;  // [s], finite
+  const double t_from = std::max(context.t0, start);
+  if (t_from > context.t1) return effector;  // no switch within the run
+  // The cycles meeting [t_from, t1]: at most (t1 − t_from)/cycle + 2, each with 3 switches; one
+  // more on each side absorbs the rounding of the first cycle's index.
+  const double cycles = std::floor((context.t1 - t_from) / cycle) + 4.0;
+  if (!(3.0 * cycles <= static_cast<double>(kMaxSwitchTimes)))
+    n.at("period").fail("the pulse train switches about " + validation::to_text(3.0 * (cycles - 4.0)) +
+                        " times within the run [t0, t1]; at most " + std::to_string(kMaxSwitchTimes) +
+                        " are allowed: give a longer period or a shorter run");
+  const double j0 = std::max(0.0, std::floor((t_from - start) / cycle) - 1.0);
+  const auto n_cycles = static_cast<long>(cycles);
+  for (long i = 0; i < n_cycles; ++i) {
+    const double cycle_start = start + (j0 + static_cast<double>(i)) * cycle;
     if (cycle_start > context.t1) break;
-    for (const int k : {0, c.count_on, 2 * c.count_on}) {
+    for (const double k : {0.0, static_cast<double>(c.count_on), 2.0 * static_cast<double>(c.count_on)}) {
       const double edge = cycle_start + k * T;
       if (edge >= context.t0 && edge <= context.t1) context.switch_times.push_back(edge);
     }
-    if ((added += 3) > kMaxSwitchTimes)
-      n.at("period").fail("the pulse train switches more than " + std::to_string(kMaxSwitchTimes) +
-                          " times in the run; give a longer period");
   }
   return effector;
 }

@@ -2,11 +2,11 @@
 // times within the run), then gravity, vehicles with their effectors, two-point effectors,
 // finalize, propagation settings, logged quantities and input schedules (run_sections.hpp).
 #include <algorithm>
-#include <fstream>
-#include <sstream>
+#include <map>
 
 #include "effector_builders.hpp"
 #include "ramus/kernel/attitude.hpp"
+#include "ramus/scenario/input_file.hpp"
 #include "ramus/scenario/logged_quantities.hpp"
 #include "ramus/scenario/scenario.hpp"
 #include "run_sections.hpp"
@@ -58,6 +58,29 @@ InitialState initial_state(const Node& n) {
   return s;
 }
 
+/// The names of one vehicle's effectors — its state effectors, the dynamic effectors on their
+/// segments and those on the hub share one namespace (Vehicle::require_unique_children) — with
+/// the JSON path of the "name" that first used each, so that a repeated name is refused at the
+/// second object's "name" before the library refuses it with the vehicle as owner.
+class EffectorNames {
+ public:
+  explicit EffectorNames(std::string vehicle) : vehicle_(std::move(vehicle)) {}
+  /// Reads `object`'s "name" (Node::name rules) and claims it for this vehicle.
+  void claim(const Node& object) {
+    const Node name_node = object.at("name");
+    const std::string name = name_node.name();
+    const auto [it, inserted] = first_.emplace(name, name_node.path());
+    if (!inserted)
+      name_node.fail("effector name '" + name + "' is already used on vehicle '" + vehicle_ + "' by " + it->second +
+                     " (the names of a vehicle's state effectors and of the dynamic effectors on its hub and "
+                     "segments are unique)");
+  }
+
+ private:
+  std::string vehicle_;
+  std::map<std::string, std::string, std::less<>> first_;  ///< name → path of its first "name"
+};
+
 void add_vehicle(Model& model, const Node& v, BuildContext& context, Origins& origins) {
   v.require_keys({"name", "hub", "initial_state", "state_effectors", "dynamic_effectors"});
   const Node name_node = v.at("name");
@@ -72,16 +95,27 @@ void add_vehicle(Model& model, const Node& v, BuildContext& context, Origins& or
     const InitialState s = initial_state(*init);
     wrap_configuration_errors(*init, [&] { vehicle.set_initial_state(s); });
   }
+  EffectorNames names(name);
   if (const auto list = v.find("state_effectors")) {
     for (const Node& e : list->elements()) {
+      names.claim(e);
       const std::shared_ptr<StateEffector> effector = build_state_effector(e);
+      // The checks finalize() would make, made here where the object is known: the effector's
+      // labels ("reaction_wheels 'wheels'") repeat across vehicles, so Origins could not tell
+      // which vehicle's effector a finalize error is about.
+      wrap_configuration_errors(e, [&] { effector->validate(); });
       wrap_configuration_errors(e, [&] { vehicle.add_state_effector(effector); });
       origins.add(effector->label(), e);
       if (const auto children = e.find("dynamic_effectors")) {
         for (const Node& c : children->elements()) {
+          names.claim(c);
           const std::size_t segment = c.at("segment").index();
           const std::shared_ptr<DynamicEffector> child = build_dynamic_effector(c, true, context);
           wrap_configuration_errors(c, [&] { effector->add_dynamic_effector(child, segment); });
+          if (!child->can_attach_to_segment())  // finalize() would name the host only
+            c.fail(std::string(child->kind()) + " '" + child->name() + "' acts on a hub only and cannot be attached " +
+                   "to segment " + std::to_string(segment) + " of " + effector->label() +
+                   ": give it in the vehicle's dynamic_effectors");
           origins.add(std::string(child->kind()) + " '" + child->name() + "'", c);
         }
       }
@@ -89,6 +123,7 @@ void add_vehicle(Model& model, const Node& v, BuildContext& context, Origins& or
   }
   if (const auto list = v.find("dynamic_effectors")) {
     for (const Node& d : list->elements()) {
+      names.claim(d);
       const std::shared_ptr<DynamicEffector> effector = build_dynamic_effector(d, false, context);
       wrap_configuration_errors(d, [&] { vehicle.add_dynamic_effector(effector); });
       origins.add(std::string(effector->kind()) + " '" + effector->name() + "'", d);
@@ -193,12 +228,6 @@ Scenario parse_scenario(std::string_view json_text) {
   return s;
 }
 
-Scenario load_scenario(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw ScenarioError(file.string(), "cannot open the file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_scenario(text.str());
-}
+Scenario load_scenario(const std::filesystem::path& file) { return parse_scenario(read_input_file(file, "scenario")); }
 
 }  // namespace ramus::scenario

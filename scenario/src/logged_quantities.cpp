@@ -1,6 +1,8 @@
 #include "ramus/scenario/logged_quantities.hpp"
 
 #include <array>
+#include <map>
+#include <string_view>
 
 #include "ramus/kernel/diagnostics.hpp"
 #include "ramus/scenario/scenario.hpp"
@@ -67,8 +69,13 @@ QuantityLog::QuantityLog(const Model& model, const std::vector<std::string>& nam
       units_.push_back(unit);
     }
   };
+  std::map<std::string_view, std::size_t> first_index;  // each name's first index in `names`
   for (std::size_t n = 0; n < names.size(); ++n) {
     const std::string& name = names[n];
+    if (const auto [it, inserted] = first_index.emplace(name, n); !inserted)
+      throw ScenarioError("output.log[" + std::to_string(n) + "]",
+                          "'" + name + "' is already logged at output.log[" + std::to_string(it->second) +
+                              "]; log each quantity once");
     bool found = false;
     for (const StateBlock& b : model.layout().blocks()) {
       if (b.owner + "." + b.name != name) continue;

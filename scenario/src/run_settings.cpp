@@ -1,8 +1,26 @@
 // Output times and propagation settings of a scenario (docs/scenario.md §3 Propagation, Output).
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+
 #include "ramus/steppers/stepper_list.hpp"
 #include "run_sections.hpp"
 
 namespace ramus::scenario {
+namespace {
+
+/// dt must span at least this many spacings of doubles at the output times (output_times).
+constexpr int kMinStepsPerResolution = 4;
+
+/// The shortest text that reads back to x.
+std::string number_text(double x) {
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, x);
+  return std::string(buffer, result.ptr);
+}
+
+}  // namespace
 
 std::vector<double> output_times(const Node& output) {
   std::vector<double> times;
@@ -21,11 +39,37 @@ std::vector<double> output_times(const Node& output) {
   const double t1 = t1_node.si(Dimension::time), dt = dt_node.si(Dimension::time);
   if (!(t1 > t0)) t1_node.fail("must be later than t0 = " + std::to_string(t0) + " s");
   if (!(dt > 0.0)) dt_node.fail("must be positive");
+  // The resolution of the output times: the spacing of doubles at the larger of |t0| and |t1|
+  // (no time of [t0, t1] has a coarser one). t0 + k dt is computed as fl(t0 + fl(k dt)), each
+  // within 1.5 spacings of the exact value (k dt ≤ t1 − t0 ≤ 2 max(|t0|, |t1|): half a spacing
+  // of 2 max(|t0|, |t1|), then half a spacing for the sum), so consecutive times differ by at
+  // least dt − 3 spacings: dt ≥ 4 spacings makes them increase strictly.
+  const bool at_t1 = std::abs(t1) >= std::abs(t0);
+  const double largest = at_t1 ? std::abs(t1) : std::abs(t0);
+  // The spacing in the binade of `largest` (2^(e − 52) for 2^e ≤ largest < 2^(e+1); subnormals: the
+  // smallest double).
+  const double spacing =
+      std::max(std::ldexp(1.0, std::ilogb(largest) - std::numeric_limits<double>::digits + 1),
+               std::numeric_limits<double>::denorm_min());
+  if (!(dt >= kMinStepsPerResolution * spacing))
+    dt_node.fail(number_text(dt) + " s is below the time resolution at " + (at_t1 ? "t1 = " : "t0 = ") +
+                 number_text(at_t1 ? t1 : t0) + " s: doubles there are " + number_text(spacing) +
+                 " s apart, and the output times t0 + k dt increase strictly only for dt >= " +
+                 std::to_string(kMinStepsPerResolution) + " x " + number_text(spacing) + " s = " +
+                 number_text(kMinStepsPerResolution * spacing) + " s; give a longer dt or times nearer 0");
   const double count = (t1 - t0) / dt;
   if (count > 1e7) dt_node.fail("gives more than 1e7 output times; give a longer output step");
-  // t0 + k dt while before t1 (by more than 1e-9 dt, so that round-off adds no sliver), then t1.
-  for (long k = 0; t0 + static_cast<double>(k) * dt < t1 - 1e-9 * dt; ++k)
-    times.push_back(t0 + static_cast<double>(k) * dt);
+  // t0 + k dt while before t1 by more than 1e-9 dt and 2 spacings (each time is within 1.5
+  // spacings of its exact value), so that round-off adds no sliver, then t1.
+  const double before_t1 = t1 - std::max(1e-9 * dt, 2.0 * spacing);
+  for (long k = 0; t0 + static_cast<double>(k) * dt < before_t1; ++k) {
+    const double t = t0 + static_cast<double>(k) * dt;
+    if (!times.empty() && !(t > times.back()))  // excluded by the resolution check above
+      dt_node.fail("output time " + std::to_string(k) + " = " + number_text(t) + " s does not follow time " +
+                   std::to_string(k - 1) + " = " + number_text(times.back()) + " s: dt = " + number_text(dt) +
+                   " s is too small for the resolution of doubles there");
+    times.push_back(t);
+  }
   times.push_back(t1);
   return times;
 }

@@ -321,8 +321,16 @@ std::shared_ptr<StateEffector> prescribed_platform(const Node& n, const std::str
   n.read("tau0", c.tau0);
   PrescribedProfile profile = prescribed_profile(n.at("profile"));
   std::vector<std::shared_ptr<StateEffector>> children;
+  std::map<std::string, std::string, std::less<>> first;  // child name → path of its first "name"
   if (const auto list = n.find("state_effectors")) {
     for (const Node& e : list->elements()) {
+      // Unique among the platform's children (PrescribedPlatform refuses a repeat with the
+      // platform as owner): refused here at the second child's "name".
+      const Node name_node = e.at("name");
+      const auto [it, inserted] = first.emplace(name_node.name(), name_node.path());
+      if (!inserted)
+        name_node.fail("child name '" + it->first + "' is already used on prescribed_platform '" + name + "' by " +
+                       it->second);
       if (e.has("dynamic_effectors"))
         e.at("dynamic_effectors")
             .fail("a platform's child takes no dynamic effectors: give them in the platform's dynamic_effectors, "

@@ -96,7 +96,7 @@ const std::vector<Entry>& table() {
   return entries;
 }
 
-/// "N*m" and "N·m" → "N m", "m²" → "m^2", surrounding spaces dropped.
+/// "N*m" and "N·m" → "N m", "m²" → "m^2"; nothing else changes (whitespace is checked before).
 std::string normalized(std::string_view unit) {
   std::string out;
   for (std::size_t i = 0; i < unit.size(); ++i) {
@@ -114,9 +114,42 @@ std::string normalized(std::string_view unit) {
       out += unit[i] == '*' ? ' ' : unit[i];
     }
   }
-  const auto first = out.find_first_not_of(' ');
-  if (first == std::string::npos) return {};
-  return out.substr(first, out.find_last_not_of(' ') - first + 1);
+  return out;
+}
+
+/// The unit as the message shows it: control characters escaped ("m\t"), the rest as written.
+std::string shown(std::string_view unit) {
+  static constexpr char hex[] = "0123456789abcdef";
+  std::string out = "'";
+  for (const char c : unit) {
+    const auto b = static_cast<unsigned char>(c);
+    if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (b < 0x20 || b == 0x7f) {
+      out.append("\\x").append(1, hex[b >> 4]).append(1, hex[b & 15]);
+    } else {
+      out += c;
+    }
+  }
+  return out + "'";
+}
+
+/// Why a unit's whitespace is refused, or empty: the one whitespace a unit may hold is a single
+/// space between two factors ("N m"); no other white character, none at either end, no run.
+std::string whitespace_error(std::string_view unit) {
+  const auto white = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; };
+  for (const char c : unit)
+    if (white(c) && c != ' ')
+      return "unit " + shown(unit) + " holds a white character other than a space (a product is written 'N m')";
+  if (!unit.empty() && (white(unit.front()) || white(unit.back())))
+    return "unit " + shown(unit) + " has a leading or trailing space (write it without)";
+  if (unit.find("  ") != std::string_view::npos)
+    return "unit " + shown(unit) + " has a run of spaces (a product is written with one: 'N m')";
+  return {};
 }
 
 std::string with_article(std::string_view name) {
@@ -157,16 +190,17 @@ std::vector<std::string_view> accepted_units(Dimension d) {
 }
 
 UnitLookup lookup_unit(std::string_view unit, Dimension d) {
+  if (std::string error = whitespace_error(unit); !error.empty()) return {0.0, std::move(error)};
   const std::string u = normalized(unit);
   for (const Entry& e : table()) {
     if (e.unit != u) continue;
     if (e.dimension == d) return {e.factor, {}};
-    return {0.0, "unit '" + std::string(unit) + "' is " + with_article(dimension_name(e.dimension)) + ", expected " +
+    return {0.0, "unit " + shown(unit) + " is " + with_article(dimension_name(e.dimension)) + ", expected " +
                      with_article(dimension_name(d))};
   }
   std::string list;
   for (const std::string_view a : accepted_units(d)) list += (list.empty() ? "" : ", ") + std::string(a);
-  return {0.0, "unknown unit '" + std::string(unit) + "' for " + with_article(dimension_name(d)) +
+  return {0.0, "unknown unit " + shown(unit) + " for " + with_article(dimension_name(d)) +
                    " (accepted: " + list + ")"};
 }
 

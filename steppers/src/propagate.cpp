@@ -32,6 +32,22 @@ void check_step(const System& system, Eigen::VectorXd& x, const Eigen::VectorXd&
   check_finite_state(system, bad, t);
 }
 
+/// [s] The spacing of doubles at t towards +∞ (the direction of propagation): the smallest step by
+/// which t can advance there.
+double time_resolution(double t) { return std::nextafter(t, std::numeric_limits<double>::infinity()) - t; }
+
+/// A step h from t must advance t by h: below the spacing of doubles at t, t + h rounds to t (the
+/// step would be taken again and again, each counted) or to t plus more than h (the clock and the
+/// integrated time part). Refused before the step is tried, so no evaluation is spent on it.
+void require_resolved_step(double t, double h) {
+  const double resolution = time_resolution(t);
+  if (h >= resolution) return;
+  throw IntegrationError("step size at t = " + to_text(t) + " s", to_text(h),
+                         "is below the time resolution at t: doubles there are " + to_text(resolution) +
+                             " s apart (std::nextafter), so t + h cannot advance t by the step; take steps of at "
+                             "least " + to_text(resolution) + " s or start the run nearer t = 0");
+}
+
 void check_budget(const PropagationStats& s, const PropagationSettings& settings, double t) {
   if (s.steps + s.rejected >= settings.max_steps)
     throw IntegrationError("step budget (max_steps) at t = " + to_text(t) + " s", std::to_string(settings.max_steps),
@@ -49,6 +65,9 @@ void fixed_interval(Stepper& stepper, const System& system, Eigen::VectorXd& x, 
     throw IntegrationError("dt [s]", to_text(settings.dt), "is too small for the interval " + to_text(span) + " s");
   const auto n = static_cast<std::uint64_t>(std::max(1.0, n_real));
   const double h = span / static_cast<double>(n);
+  // The spacing of doubles is largest at one end of the steps' start times (it grows with |t|).
+  require_resolved_step(t0, h);
+  require_resolved_step(t0 + static_cast<double>(n - 1) * h, h);
   for (std::uint64_t i = 0; i < n; ++i) {
     const double t = t0 + static_cast<double>(i) * h;
     check_budget(stats, settings, t);
@@ -72,6 +91,7 @@ void adaptive_interval(Controlled& stepper, const System& system, Eigen::VectorX
     check_budget(stats, settings, t);
     const bool last = h >= t1 - t;
     const double tried = last ? t1 - t : h;
+    require_resolved_step(t, tried);
     double trial = tried;
     const double t_before = t;
     x_before = x;

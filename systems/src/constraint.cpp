@@ -11,6 +11,7 @@ Constraint::Constraint(std::string name, const ConstraintConfig& c)
       r_ref_F1_(c.r_P2P1_F1.si()),
       alpha_(c.alpha.value()),
       beta_(c.beta.value()) {
+  require_distinct_ends();  // a constraint from a body to itself holds nothing
   validation::require_finite(label(), "r_P1F1_F1 [m]", r_P1F1_F1_);
   validation::require_finite(label(), "r_P2F2_F2 [m]", r_P2F2_F2_);
   validation::require_finite(label(), "r_P2P1_F1 [m]", r_ref_F1_);

@@ -140,6 +140,14 @@ PrescribedPlatform::PrescribedPlatform(std::string name, const PrescribedPlatfor
     offset += size;
     segment += children_[k]->segment_count();
   }
+  // One object, one place (kernel placement.hpp): all free before any is claimed, so that a refused
+  // platform leaves every child as it was.
+  for (const auto& child : children_) require_free_to_host(*child);
+  for (const auto& child : children_) claim_hosted(*child);
+}
+
+PrescribedPlatform::~PrescribedPlatform() {
+  for (const auto& c : children_) release_hosted(*c);
 }
 
 std::size_t PrescribedPlatform::segment_count() const {

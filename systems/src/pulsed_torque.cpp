@@ -1,6 +1,7 @@
 #include "ramus/systems/pulsed_torque.hpp"
 
 #include <cmath>
+#include <cstdint>
 
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
@@ -20,14 +21,27 @@ PulsedTorque::PulsedTorque(std::string name, const PulsedTorqueConfig& c)
   validation::require_finite(owner, "start [s]", start_);
   if (count_on_ < 1) throw ConfigurationError(owner, "count_on", std::to_string(count_on_), "must be at least 1");
   if (count_off_ < 0) throw ConfigurationError(owner, "count_off", std::to_string(count_off_), "must not be negative");
+  // The cycle L = 2 count_on + count_off (eq. 1) in 64 bits: with int counts it is below 3 · 2^31,
+  // exact in an int64_t and in a double. Its length L · period must be a finite number of seconds.
+  cycle_counts_ = cycle_counts(c.count_on, c.count_off);
+  if (!std::isfinite(cycle_counts_ * period_))
+    throw ConfigurationError(owner, "period [s]", validation::to_text(period_),
+                             "the cycle's length (2 count_on + count_off) × period = " +
+                                 validation::to_text(cycle_counts_) + " × " + validation::to_text(period_) +
+                                 " s overflows a double");
+}
+
+double PulsedTorque::cycle_counts(int count_on, int count_off) {
+  return static_cast<double>(2 * static_cast<std::int64_t>(count_on) + static_cast<std::int64_t>(count_off));
 }
 
 int PulsedTorque::pulse(double t) const {
   if (t < start_) return 0;
-  // Count k = floor((t − start)/period) within the cycle of 2 count_on + count_off counts (eq. 1).
-  const double cycle = static_cast<double>(2 * count_on_ + count_off_);
-  const double k = std::fmod(std::floor((t - start_) / period_), cycle);
-  return k < count_on_ ? 1 : k < 2 * count_on_ ? -1 : 0;
+  // Count k = floor((t − start)/period) within the cycle of L = 2 count_on + count_off counts (eq. 1);
+  // fmod of doubles is exact, and k, count_on and 2 count_on are compared as doubles (no int overflow).
+  const double k = std::fmod(std::floor((t - start_) / period_), cycle_counts_);
+  const double on = static_cast<double>(count_on_);
+  return k < on ? 1 : k < 2.0 * on ? -1 : 0;
 }
 
 bool PulsedTorque::hold_inputs(double t_step) {

@@ -71,6 +71,8 @@ std::vector<StateBlockSpec> SimpleJitterReactionWheels::state_blocks() const {
   return {{"Omega", n, "rad/s"}, {"theta", n, "rad"}};
 }
 
+// The balanced wheel's Js ≤ 2 Jt is the whole inertia check: U_d is an imposed load, not part of the
+// modelled mass distribution (whose tensor is the balanced rotor's), so no tensor with U_d is formed.
 void SimpleJitterReactionWheels::validate() const { balanced_.validate(); }
 
 void SimpleJitterReactionWheels::write_initial_state(StateBlockRef x) const {

@@ -92,8 +92,12 @@ BOOST_AUTO_TEST_CASE(child_attached_twice) {
   expect_error([&] { c.parent->add_dynamic_effector(make_force_torque("ft"), 0); },
                {"hinged_rigid_body 'parent'", "external_force_torque 'ft'", "already attached"});
   BOOST_TEST(c.parent->children().size() == 1u);
-  // The same child on the hub as well: the vehicle's names clash at finalize.
-  c.model->vehicle(0).add_dynamic_effector(ft);
+  // The same object on the hub as well: refused at once, naming where it already is (one object,
+  // one place: kernel placement.hpp).
+  expect_error([&] { c.model->vehicle(0).add_dynamic_effector(ft); },
+               {"external_force_torque 'ft'", "vehicle 'sc'", "already attached to segment 0 of hinged_rigid_body 'parent'"});
+  // Another object of the same name on the hub: the vehicle's names clash at finalize.
+  c.model->vehicle(0).add_dynamic_effector(make_force_torque("ft"));
   expect_error([&] { c.model->finalize(); }, {"vehicle 'sc'", "effector name", "'ft'", "already used"});
 }
 
@@ -103,7 +107,13 @@ BOOST_AUTO_TEST_CASE(child_on_two_parents) {
   c.model->vehicle(0).add_state_effector(second);
   auto ft = make_force_torque("ft");
   c.parent->add_dynamic_effector(ft, 0);
-  second->add_dynamic_effector(ft, 0);  // each parent alone accepts it …
+  // The same object on a second parent: refused at once.
+  expect_error([&] { second->add_dynamic_effector(ft, 0); },
+               {"external_force_torque 'ft'", "segment 0 of spinning_body_1dof 'spinner'",
+                "already attached to segment 0 of hinged_rigid_body 'parent'"});
+  BOOST_TEST(second->children().empty());
+  // Two objects of one name on the two parents: each parent alone accepts its own …
+  second->add_dynamic_effector(make_force_torque("ft"), 0);
   expect_error([&] { c.model->finalize(); }, {"vehicle 'sc'", "effector name", "'ft'", "already used"});  // … not both
 }
 

@@ -36,7 +36,11 @@ ReactionWheelConfig wheel(const Eigen::Vector3d& gsHat_B, const Eigen::Vector3d&
 // mass and inertia in the effector (eq. 2), so the hub gets I_B minus the wheel's inertia about B.
 // The wheel's mass (2 kg) sits at B, so it adds nothing about B and moves neither c nor I_B; its
 // inertia about its centre is Js along b1 and Jt = Js/2 (a flat disc) across.
-constexpr double rw01_Ix = 100.0, rw01_Js = 0.1, rw01_Jt = 0.05, rw01_u = 0.1;
+// The page's locked diag(100, 200, 300) would leave the hub diag(99.9, 199.95, 299.95), which no
+// rigid body has (299.95 > 99.9 + 199.95: the kernel refuses it). I_zz = 299.9 is the smallest
+// change that makes the hub physical (then a thin plate, 299.85 = 99.9 + 199.95); the closed forms
+// involve Ix, Js and u only (the motion stays about b1).
+constexpr double rw01_Ix = 100.0, rw01_Iy = 200.0, rw01_Iz = 299.9, rw01_Js = 0.1, rw01_Jt = 0.05, rw01_u = 0.1;
 
 struct Rw01 {
   std::shared_ptr<Model> model;
@@ -46,7 +50,7 @@ struct Rw01 {
 Rw01 rw01(const Eigen::Vector3d& omega0 = Eigen::Vector3d::Zero()) {
   Rw01 s;
   s.model = std::make_shared<Model>();
-  const Eigen::Vector3d I_locked(rw01_Ix, 200.0, 300.0);
+  const Eigen::Vector3d I_locked(rw01_Ix, rw01_Iy, rw01_Iz);
   const Eigen::Vector3d I_wheel(rw01_Js, rw01_Jt, rw01_Jt);
   auto& sc = s.model->add_vehicle("sc", hub_config(50.0, I_locked - I_wheel, Eigen::Vector3d::Zero()));
   sc.set_initial_state(at_rest_at_origin(omega0));
@@ -196,7 +200,7 @@ BOOST_AUTO_TEST_CASE(friction_spin_down_closed_form) {
   for (const bool viscous : {true, false}) {
     auto model = std::make_shared<Model>();
     auto& sc =
-        model->add_vehicle("sc", hub_config(50.0, Eigen::Vector3d(rw01_Ix - rw01_Js, 200.0 - rw01_Jt, 300.0 - rw01_Jt),
+        model->add_vehicle("sc", hub_config(50.0, Eigen::Vector3d(rw01_Ix - rw01_Js, rw01_Iy - rw01_Jt, rw01_Iz - rw01_Jt),
                                             Eigen::Vector3d::Zero()));
     sc.set_initial_state(at_rest_at_origin());
     ReactionWheelConfig w = wheel(Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(), 2.0, rw01_Js, rw01_Jt, Omega0);
@@ -512,13 +516,12 @@ BOOST_AUTO_TEST_CASE(reaction_wheels_rejected_combinations) {
   // Coulomb friction needs a smoothing speed.
   auto coulomb = rw_with([](auto& c) { c.coulomb_friction = 0.01 * newton_meter; });
   check_rejected([&] { finalize_with(coulomb); }, {w2 + "coulomb_smoothing_speed [rad/s]", "coulomb_friction > 0"});
-  // A profile that returns NaN is rejected by finalize's evaluation of the initial derivative.
-  // (The kernel reports it as "the mass matrix is singular": it checks the hub accelerations, which
-  // the NaN torque in vecRot makes non-finite, before the state derivatives. Reported to the lead;
-  // the needles below do not depend on that wording.)
+  // A profile that returns NaN is rejected by finalize's evaluation of the initial derivative,
+  // which names the effector whose contributions to the hub system are not finite.
   auto bad_profile = rw_with([](auto&) {});
   bad_profile->set_motor_torque_profile(1, [](double) { return nan; });
-  check_rejected([&] { finalize_with(bad_profile); }, {"vehicle 'sc'", "initial state"});
+  check_rejected([&] { finalize_with(bad_profile); },
+                 {"reaction_wheels 'rw'", "contributions to the hub system at the initial state", "non-finite"});
 }
 
 BOOST_AUTO_TEST_CASE(reaction_wheels_rejected_inputs) {

@@ -1,4 +1,4 @@
-// Every error path of the scenario loader (issue 6): bad JSON, unknown key, wrong unit dimension,
+// Every error path of the scenario loader: bad JSON, unknown key, wrong unit dimension,
 // bad value, missing attachment target. Each case edits one field of a valid document and checks
 // the path the error names and the reason it gives.
 #include <boost/test/unit_test.hpp>
@@ -196,7 +196,9 @@ BOOST_AUTO_TEST_CASE(missing_attachment_target) {
   j = valid();
   j["vehicles"][0]["state_effectors"][1]["dynamic_effectors"] =
       json::parse(R"([{"segment": 0, "type": "pulsed_torque", "name": "p", "period": 1}])");
-  expect_error(j, "vehicles[0].state_effectors[1]", "pulsed_torque 'p'");
+  expect_error(j, "vehicles[0].state_effectors[1].dynamic_effectors[0]",
+               "pulsed_torque 'p' acts on a hub only and cannot be attached to segment 0 of "
+               "spinning_body_2dof 'gimbal'");
   j = valid();
   j["inputs"] = json::parse(R"([{"t": 0.5, "vehicle": "sc", "effector": "boom", "motor_torque": 1}])");
   expect_error(j, "inputs[0].effector", "no state effector 'boom' on vehicle 'sc'");

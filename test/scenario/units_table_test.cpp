@@ -45,7 +45,10 @@ BOOST_AUTO_TEST_CASE(products_may_be_written_with_star_or_middle_dot) {
   BOOST_TEST(factor("N*m", Dimension::torque) == 1.0);
   BOOST_TEST(factor("N\u00b7m", Dimension::torque) == 1.0);
   BOOST_TEST(factor("kg m\u00b2", Dimension::inertia) == 1.0);
-  BOOST_TEST(factor(" mN m ", Dimension::torque) == 1e-3, boost::test_tools::tolerance(4e-16));
+  BOOST_TEST(factor("mN m", Dimension::torque) == 1e-3, boost::test_tools::tolerance(4e-16));
+  // Whitespace is exact: one space between factors, none around (hostile_loader_test.cpp).
+  BOOST_TEST(lookup_unit(" mN m ", Dimension::torque).error ==
+             "unit ' mN m ' has a leading or trailing space (write it without)");
 }
 
 BOOST_AUTO_TEST_CASE(wrong_dimension_and_unknown_unit_are_refused) {

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "ramus/kernel/frame_kinematics.hpp"
+#include "ramus/kernel/placement.hpp"
 
 namespace ramus {
 
@@ -18,6 +19,11 @@ class DynamicEffector {
 
   const std::string& name() const { return name_; }
   virtual std::string_view kind() const = 0;
+  /// "<kind> '<name>'": how error messages name this effector.
+  std::string label() const { return std::string(kind()) + " '" + name_ + "'"; }
+  /// Where this object has been added ("vehicle 'sc'", "segment 0 of hinged_rigid_body 'p'");
+  /// empty while it is in no place. One object, one place (placement.hpp).
+  const std::string& placement() const { return placement_.where(); }
   /// False for hub-only effectors: attaching one to a segment is refused at finalize.
   virtual bool can_attach_to_segment() const { return true; }
   /// The load on the body of `frame`, in F components about the origin of F.
@@ -34,7 +40,10 @@ class DynamicEffector {
   virtual void release_inputs() {}
 
  private:
+  friend class Vehicle;        // claims and releases placement_
+  friend class StateEffector;  // the same for its children on segments
   std::string name_;
+  Placement placement_;
 };
 
 }  // namespace ramus

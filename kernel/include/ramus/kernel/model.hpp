@@ -16,16 +16,21 @@
 
 namespace ramus {
 
+class Workspace;
+
 class Model {
  public:
   Model() = default;
+  /// Releases its two-point effectors (placement.hpp); its vehicles release theirs.
+  ~Model();
   Model(const Model&) = delete;
   Model& operator=(const Model&) = delete;
 
   /// Adds a vehicle; the reference stays valid for the model's life. Names are unique.
   Vehicle& add_vehicle(std::string name, const HubConfig& hub);
   /// Adds a load between two attach points (a constraint), on one vehicle or two; its ends are
-  /// resolved, and their compatibility checked, at finalize().
+  /// resolved, and their compatibility checked, at finalize(). Refused at once: two ends on the
+  /// same body, a name already used, an object already in a model (placement.hpp).
   void add_two_point_effector(std::shared_ptr<TwoPointEffector> effector);
   /// A two-point effector with its ends resolved to (vehicle, state effector, segment) indices;
   /// state_effector == npos means the hub.
@@ -41,7 +46,8 @@ class Model {
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
   const std::vector<TwoPointAttachment>& two_point_effectors() const { return two_point_; }
 
-  /// Sets the gravity field acting on every vehicle (none by default).
+  /// Sets the gravity field acting on every vehicle (none by default). A gravity model is read-only
+  /// (const, no inputs), so one object may serve several models, also on several threads.
   void set_gravity(std::shared_ptr<const GravityModel> gravity);
 
   /// Freezes the structure, validates every effector, assigns the state layout, converts initial
@@ -81,6 +87,9 @@ class Model {
   void require_finalized(const char* what) const;
   [[noreturn]] void throw_vehicle_index(std::size_t i) const;
   void build();  // the work of finalize(), rolled back by it on an exception
+  /// Names the configured quantity that makes vehicle i's hub system non-finite at the initial
+  /// state (build() found it so); ws holds that evaluation. Always throws.
+  [[noreturn]] void explain_non_finite_hub_system(std::size_t i, Workspace& ws) const;
 
   std::vector<std::unique_ptr<Vehicle>> vehicles_;
   std::shared_ptr<const GravityModel> gravity_;

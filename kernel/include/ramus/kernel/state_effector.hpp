@@ -15,6 +15,7 @@
 #include "ramus/kernel/dynamic_effector.hpp"
 #include "ramus/kernel/frame_kinematics.hpp"
 #include "ramus/kernel/mass_properties.hpp"
+#include "ramus/kernel/placement.hpp"
 
 namespace ramus {
 
@@ -65,7 +66,8 @@ struct EnergyMomentumContribution {
 class StateEffector {
  public:
   explicit StateEffector(std::string name);
-  virtual ~StateEffector() = default;
+  /// Releases its children on segments (placement.hpp), so that they may be added elsewhere.
+  virtual ~StateEffector();
   StateEffector(const StateEffector&) = delete;
   StateEffector& operator=(const StateEffector&) = delete;
 
@@ -74,6 +76,9 @@ class StateEffector {
   virtual std::string_view kind() const = 0;
   /// "<kind> '<name>'": how error messages name this effector.
   std::string label() const { return std::string(kind()) + " '" + name_ + "'"; }
+  /// Where this object has been added ("vehicle 'sc'", or the state effector hosting it);
+  /// empty while it is in no place. One object, one place (placement.hpp).
+  const std::string& placement() const { return placement_.where(); }
 
   // ---- structure (read at finalize) -------------------------------------------------------
   virtual std::vector<StateBlockSpec> state_blocks() const = 0;
@@ -123,10 +128,21 @@ class StateEffector {
   virtual EnergyMomentumContribution energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
                                                      const EffectorWorkspace& ws) const = 0;
 
+ protected:
+  /// For effectors that host other state effectors (a prescribed platform): throws
+  /// ConfigurationError naming `child` and where it already is when it has a place already; claim
+  /// all children only once every one is known to be free.
+  void require_free_to_host(const StateEffector& child) const;
+  void claim_hosted(StateEffector& child) const { child.placement_.claim(this, label()); }
+  /// To be called by the host's destructor for each child it claimed.
+  void release_hosted(StateEffector& child) const { child.placement_.release(this); }
+
  private:
   friend class Model;
+  friend class Vehicle;  // claims and releases placement_
   std::string name_;
   std::vector<Child> children_;
+  Placement placement_;
   bool frozen_ = false;  ///< set by Model::finalize(): no more children
 };
 

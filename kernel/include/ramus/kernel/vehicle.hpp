@@ -55,7 +55,14 @@ struct VehicleOffsets {
 
 class Vehicle {
  public:
+  /// Validates the hub: mass > 0; I_PntBc_B a rigid body's inertia (validation.hpp); r_BcB_B
+  /// finite, and such that the hub's inertia about B (architecture.md eq. 1) and m r_BcB_B are
+  /// finite doubles (refused otherwise, naming the offset and the mass).
   Vehicle(std::string name, const HubConfig& hub);
+  /// Releases its effectors (placement.hpp), so that they may be added elsewhere.
+  ~Vehicle();
+  Vehicle(const Vehicle&) = delete;
+  Vehicle& operator=(const Vehicle&) = delete;
 
   const std::string& name() const { return name_; }
   const HubParameters& hub() const { return hub_; }
@@ -63,9 +70,11 @@ class Vehicle {
   void set_initial_state(const InitialState& initial);
   const InitialState& initial_state() const { return initial_; }
 
-  /// Adds a state effector to the hub; returns it. Names are unique within a vehicle.
+  /// Adds a state effector to the hub; returns it. Names are unique within a vehicle; an effector
+  /// object already in a place (this or another vehicle, model or host) is refused (placement.hpp).
   StateEffector& add_state_effector(std::shared_ptr<StateEffector> effector);
-  /// Attaches a dynamic effector to the hub. Names are unique within a vehicle.
+  /// Attaches a dynamic effector to the hub. Names are unique within a vehicle; an effector object
+  /// already in a place is refused (placement.hpp).
   void add_dynamic_effector(std::shared_ptr<DynamicEffector> effector);
 
   const std::vector<std::shared_ptr<StateEffector>>& state_effectors() const { return state_effectors_; }

@@ -19,16 +19,20 @@ enum class Distribution { normal, uniform };
 
 /// One dispersed parameter. Values are in the unit the scenario writes the parameter in.
 struct Dispersion {
-  std::string path;  ///< JSON path of a number of the scenario, e.g. "vehicles[0].hub.mass"
+  std::string path;  ///< JSON path of a number of the scenario as written, e.g. "vehicles[0].hub.mass"
+  /// The number `path` changes, canonical: a JSON pointer (RFC 6901) into the scenario document,
+  /// through the "value" of a {"value", "unit"} object, e.g. "/vehicles/0/hub/mass/value" for
+  /// "vehicles[0].hub.mass", "vehicles[0].hub.mass.value" and "vehicles[00].hub.mass" alike.
+  std::string location;
   Distribution distribution;
   double a = 0.0, b = 0.0;  ///< normal: mean (the nominal value unless given), sigma; uniform: low, high
 };
 
 class Campaign {
  public:
-  /// Parses both documents; checks every path against the nominal scenario and loads the nominal
-  /// scenario once. Errors: ScenarioError with paths "dispersions: parameters[1].sigma" or the
-  /// nominal scenario's own paths.
+  /// Parses both documents; checks every path against the nominal scenario (two paths that change
+  /// the same number are refused) and loads the nominal scenario once. Errors: ScenarioError with
+  /// paths "dispersions.parameters[1].sigma" or the nominal scenario's own paths.
   Campaign(std::string_view scenario_json, std::string_view dispersions_json);
   ~Campaign();
   Campaign(Campaign&&) noexcept;
@@ -43,7 +47,9 @@ class Campaign {
 
   /// The drawn value of each dispersion for run `run`.
   std::vector<double> draw(std::uint64_t run) const;
-  /// The scenario of run `run` (the nominal document with the draws written in), loaded.
+  /// The scenario of run `run` (the nominal document with the draws written in), loaded. A draw
+  /// that is not finite (a normal with a huge sigma) is a ScenarioError at the dispersion's path
+  /// naming the run, the parameter and the value; so is any error of the loaded scenario.
   Scenario scenario(std::uint64_t run) const;
 
  private:

@@ -14,8 +14,9 @@ namespace ramus::scenario {
 
 class QuantityLog {
  public:
-  /// `names` must each be a quantity of model (see names()); throws ScenarioError at
-  /// "output.log[i]" for one that is not. The model must be finalized.
+  /// `names` must each be a quantity of model (see names()), each once; throws ScenarioError at
+  /// "output.log[i]" for one that is not or that repeats an earlier one. The model must be
+  /// finalized.
   QuantityLog(const Model& model, const std::vector<std::string>& names);
 
   /// Every quantity the model can log: its state blocks, each vehicle's diagnostics, the totals.

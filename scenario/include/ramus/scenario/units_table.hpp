@@ -43,7 +43,9 @@ struct UnitLookup {
   std::string error;    ///< empty when accepted, else e.g. "unit 'deg' is an angle, expected a length"
 };
 /// Looks `unit` up for d. Spellings: "*" and "·" may stand for the space of a product
-/// ("N*m" = "N m"), "²" and "³" for "^2" and "^3".
+/// ("N*m" = "N m"), "²" and "³" for "^2" and "^3". Whitespace is exact: one space between two
+/// factors and no other; a leading or trailing space, a run of spaces, a tab or a newline is
+/// refused, with the unit (control characters escaped) in the error.
 UnitLookup lookup_unit(std::string_view unit, Dimension d);
 
 }  // namespace ramus::scenario

@@ -1,7 +1,8 @@
 // propagate(): the library's driver (DESIGN §8). Fixed or adaptive steps with any stepper of the
 // list, an observer at output times, and the checks Odeint does not make: non-positive or
-// non-finite step or tolerance, non-finite state after a step, step-size underflow and a step
-// budget, each reported as an IntegrationError (never a hang, never a NaN state).
+// non-finite step or tolerance, non-finite state after a step, step-size underflow, a step below
+// the time resolution at t (the spacing of doubles there: t + h would not advance t by h) and a
+// step budget, each reported as an IntegrationError (never a hang, never a NaN state).
 #pragma once
 
 #include <Eigen/Dense>

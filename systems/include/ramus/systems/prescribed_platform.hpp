@@ -72,9 +72,13 @@ struct PrescribedPlatformConfig {
 class PrescribedPlatform final : public StateEffector {
  public:
   /// `children`: state effectors mounted on the platform (each given the platform frame P as its
-  /// hub); they must not be added to the vehicle themselves.
+  /// hub); a child already in a place (a vehicle, another platform) is refused, and a mounted child
+  /// cannot be added to a vehicle (kernel placement.hpp) until the platform is destroyed.
   PrescribedPlatform(std::string name, const PrescribedPlatformConfig& config, PrescribedProfile profile,
                      std::vector<std::shared_ptr<StateEffector>> children = {});
+  ~PrescribedPlatform() override;
+  PrescribedPlatform(const PrescribedPlatform&) = delete;
+  PrescribedPlatform& operator=(const PrescribedPlatform&) = delete;
   std::string_view kind() const override { return "prescribed_platform"; }
 
   double mass() const { return m_; }  ///< [kg]

@@ -31,11 +31,15 @@ class PulsedTorque final : public DynamicEffector {
   void release_inputs() override { held_ = false; }
   /// The pulse sign at t: +1, −1 or 0 (eq. 1).
   int pulse(double t) const;
+  /// L = 2 count_on + count_off, the counts of one cycle (eq. 1), computed without int overflow:
+  /// exact for every pair of int counts.
+  static double cycle_counts(int count_on, int count_off);
 
  private:
   Eigen::Vector3d torque_PntB_B_;  ///< [N m]
   double period_, start_;          ///< [s]
   int count_on_, count_off_;
+  double cycle_counts_ = 0.0;  ///< L = 2 count_on + count_off (eq. 1)
   bool held_ = false;   ///< a pulse held by the driver over the current step
   int held_pulse_ = 0;  ///< its sign
 };
