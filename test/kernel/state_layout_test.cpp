@@ -74,7 +74,7 @@ BOOST_AUTO_TEST_CASE(one_hub_layout) {
   add_hub(model, "sc");
   model.finalize();
   const StateLayout& layout = model.layout();
-  // DESIGN §4: r_BN_N 0..2, v_BN_N 3..5, q_BN 6..9, omega_BN_B 10..12, dv_CN_N 13..15.
+  // docs/architecture.md §D4: r_BN_N 0..2, v_BN_N 3..5, q_BN 6..9, omega_BN_B 10..12, dv_CN_N 13..15.
   BOOST_TEST(layout.size() == 16);
   BOOST_REQUIRE_EQUAL(layout.blocks().size(), 5u);
   check_block(layout, 0, "sc/hub", "r_BN_N", 0, 3);

@@ -1,4 +1,4 @@
-// DESIGN §3: no heap allocation inside an evaluation. Global operator new/delete are replaced by
+// docs/architecture.md §D3: no heap allocation inside an evaluation. Global operator new/delete are replaced by
 // counting versions for this whole executable; they count only while `counting` is on. Eigen's
 // dynamic vectors allocate with std::malloc, not operator new, so malloc, calloc, realloc,
 // aligned_alloc and posix_memalign are counted too (forwarded to glibc's own __libc_* allocator),

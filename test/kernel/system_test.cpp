@@ -56,7 +56,7 @@ struct RigidHub {
     f.segment<3>(0) = x.segment<3>(3);
     f.segment<3>(3) = dcm_NB * a_B_B;
     const Quaternion w(0.0, omega.x(), omega.y(), omega.z());
-    f.segment<4>(6) = 0.5 * quat_multiply(x.segment<4>(6), w);  // on the raw q (DESIGN §4)
+    f.segment<4>(6) = 0.5 * quat_multiply(x.segment<4>(6), w);  // on the raw q (docs/architecture.md §D4)
     f.segment<3>(10) = omegaDot;
     f.segment<3>(13) = dcm_NB * F_applied_B / m;  // non-gravitational acceleration of C = Bc
     return f;

@@ -9,6 +9,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/error.hpp"
@@ -37,6 +38,21 @@ inline auto message_has(std::string text) {
     const bool ok = std::string(e.what()).find(text) != std::string::npos;
     BOOST_TEST_MESSAGE("message: " << e.what());
     if (!ok) BOOST_TEST_MESSAGE("expected the message to contain '" << text << "'");
+    return ok;
+  };
+}
+
+/// Predicate for BOOST_CHECK_EXCEPTION: the message contains every one of `parts`.
+inline auto message_has_all(std::vector<std::string> parts) {
+  return [parts](const std::exception& e) {
+    const std::string m = e.what();
+    BOOST_TEST_MESSAGE("message: " << m);
+    bool ok = true;
+    for (const std::string& p : parts)
+      if (m.find(p) == std::string::npos) {
+        BOOST_TEST_MESSAGE("missing: '" << p << "'");
+        ok = false;
+      }
     return ok;
   };
 }

@@ -133,7 +133,7 @@ BOOST_AUTO_TEST_CASE(constant_body_torque_about_a_principal_axis) {
   // ω is linear in t, integrated exactly by RK4: round-off of 1000 additions of 1e-3, ≲ 1e-13.
   check_near(x.segment<3>(10), Eigen::Vector3d(1.0, 0.0, 0.0), 1e-12, "omega(10)");
   const Quaternion q_ref(std::cos(2.5), std::sin(2.5), 0.0, 0.0);
-  // RK4's attitude error is O(h⁴) with a constant C ≈ 9e-4 rad/s⁴ over this run (VERIFICATION.md
+  // RK4's attitude error is O(h⁴) with a constant C ≈ 9e-4 rad/s⁴ over this run (docs/verification/README.md
   // VER-ROT-001 quotes 8.7e-8 rad at h = 0.1), so ~1e-11 rad at h = 0.01; 1e-9 rad allows 100×.
   BOOST_CHECK_SMALL(attitude_error_angle(x.segment<4>(6), q_ref), 1e-9);
   check_near(x.head<6>(), Eigen::VectorXd::Zero(6), 0.0, "no translation");  // pure torque about B = Bc

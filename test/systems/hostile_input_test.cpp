@@ -24,24 +24,10 @@
 #include "ramus/systems/vscmg.hpp"
 
 using namespace ramus;
+using ramus::test::message_has_all;
 namespace si = boost::units::si;
 
 namespace {
-
-/// Every one of `parts` is in the message.
-auto message_has_all(std::vector<std::string> parts) {
-  return [parts](const std::exception& e) {
-    const std::string m = e.what();
-    BOOST_TEST_MESSAGE("message: " << m);
-    bool ok = true;
-    for (const std::string& p : parts)
-      if (m.find(p) == std::string::npos) {
-        BOOST_TEST_MESSAGE("missing: '" << p << "'");
-        ok = false;
-      }
-    return ok;
-  };
-}
 
 Eigen::Matrix3d diag(double a, double b, double c) { return Eigen::Vector3d(a, b, c).asDiagonal(); }
 units::InertiaTensor tensor(const Eigen::Matrix3d& I) { return {I, units::kg_m2}; }
