@@ -1,4 +1,4 @@
-// The `burn` scenario (issue 7): a thruster burn from a depleting tank (docs/models/fuel_tank.md).
+// The `burn` scenario: a thruster burn from a depleting tank (docs/models/fuel_tank.md).
 #pragma once
 
 #include "scenario.hpp"

@@ -1,4 +1,5 @@
-// ramus-bench: the integrator-comparison executable (DESIGN §8). Reports; asserts nothing.
+// ramus-bench: the integrator-comparison executable (docs/architecture.md §D8). Reports; asserts
+// nothing.
 #include <cmath>
 #include <exception>
 #include <fstream>

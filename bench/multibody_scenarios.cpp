@@ -338,7 +338,8 @@ Scenario make_vscmg4() {
 
 Scenario make_gimbal_thruster() {
   const GimbalVehicle g = gimbal_vehicle();
-  // The command is an input set between steps (DESIGN §7): at each output time the observer fires
+  // The command is an input set between steps (docs/architecture.md §D7): at each output time the
+  // observer fires
   // the thruster for the interval that follows, or not; the firing it adds outlasts the interval,
   // so every stage of the interval, the last included, sees the same command.
   const std::shared_ptr<Thruster> thruster = g.thruster;

@@ -266,7 +266,7 @@ void write_csv_rows(std::ostream& os, const ScenarioComparison& c) {
 
 void print_targets(std::ostream& os, std::span<const ScenarioComparison> comparisons) {
   if (comparisons.empty()) return;
-  os << "\n== summary (issue 5's targets; ratios measured side by side in this run)\n"
+  os << "\n== summary (the performance targets; ratios measured side by side in this run)\n"
      << "   eval: one bare evaluation [ns], ramus | peer (mj_forward) | peer/ramus; step: one rk4 step of dt0\n"
      << "   [ns], ramus | peer (mj_step) | peer/ramus (with a peer: both timed in alternating batches, the ratio\n"
      << "   the median over the rounds of the peer's time over ramus's in the same round); order: rk4's\n"

@@ -22,8 +22,9 @@ void print_chain_cost(std::ostream& os, std::span<const ScenarioComparison> chai
 /// does not apply (dt of an adaptive run, tolerance of a fixed one, the order of a first level,
 /// error components the reference does not define).
 void write_csv_header(std::ostream& os);
-/// The summary of issue 5's targets over every scenario run: evaluation and rk4-step cost against
-/// the peer, observed orders, allocations per step, driver overhead, error at equal cost.
+/// The summary of the performance targets (docs/benchmarks.md) over every scenario run:
+/// evaluation and rk4-step cost against the peer, observed orders, allocations per step, driver
+/// overhead, error at equal cost.
 void print_targets(std::ostream& os, std::span<const ScenarioComparison> comparisons);
 void write_csv_rows(std::ostream& os, const ScenarioComparison& comparison);
 

@@ -45,7 +45,8 @@ Scenario scenario_of(std::shared_ptr<const Model> model, double t1, double dt0, 
 }
 
 // ---- the tumbling spacecraft ---------------------------------------------------------------
-// VERIFICATION.md, branching setup: hub mass, orbit and ω0; the inertia made axisymmetric about b3
+// docs/verification/README.md, branching setup: hub mass, orbit and ω0; the inertia made
+// axisymmetric about b3
 // so that the attitude has a closed form. |r_CN_N| ≈ 9991 km (altitude ≈ 3600 km), near-circular,
 // period ≈ 9940 s. Body rates: |ω| ≈ 0.17 rad/s, nutation λ = −0.033 rad/s, precession 0.156 rad/s.
 constexpr double kSpacecraftMass = 750.0;                    // [kg]
@@ -61,7 +62,7 @@ Scenario tumbling_spacecraft(const CentralBodyGravity& gravity) {
   initial.r_N = units::Length3(kR0_CN_N, si::meter);
   initial.v_N = units::Velocity3(kV0_CN_N, si::meter_per_second);
   initial.omega_BN_B = units::AngularVelocity3(kOmega0_BN_B, si::radian_per_second);
-  // rk4 at 2 s has ω·dt ≈ 0.35; Euler starts at ω·dt ≈ 0.009 (VERIFICATION.md).
+  // rk4 at 2 s has ω·dt ≈ 0.35; Euler starts at ω·dt ≈ 0.009 (docs/verification/README.md).
   return scenario_of(rigid_hub(kSpacecraftMass, kSpacecraftInertia, initial,
                                std::make_shared<CentralBodyGravity>(gravity)),
                      kOrbitSpan, 2.0, 0.05);

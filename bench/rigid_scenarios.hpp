@@ -1,5 +1,6 @@
 // Scenarios of a single rigid hub (no state effectors): the rigid-body and translation cases of
-// VERIFICATION.md and a tumbling spacecraft in low Earth orbit. Each builder returns a complete
+// docs/verification/README.md and a tumbling spacecraft in low Earth orbit. Each builder returns a
+// complete
 // Scenario except its name and description, which the registry (scenarios.hpp) sets.
 #pragma once
 

@@ -75,7 +75,7 @@ struct Scenario {
   /// [s] coarsest fixed step of the step-halving ladder (rk2, rk4), and first trial step of the
   /// adaptive steppers.
   double dt0 = 0.0;
-  /// [s] coarsest step for Euler: VERIFICATION.md — Euler is in its asymptotic range on
+  /// [s] coarsest step for Euler: docs/verification/README.md — Euler is in its asymptotic range on
   /// oscillations only once ω·dt ≲ 0.01, so its ladder starts lower (0: same as dt0).
   double dt0_euler = 0.0;
   HubReference reference_state;           ///< vehicle 0's hub

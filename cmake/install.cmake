@@ -1,8 +1,9 @@
-# Installed CMake package: find_package(ramus) gives the target ramus::ramus.
+# Installed CMake package: find_package(ramus) gives ramus::ramus (the layers ramus::kernel,
+# ramus::systems, ramus::steppers) and, when built, ramus::scenario (the scenario-file loader).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS ramus EXPORT ramusTargets
+install(TARGETS ramus ramus_kernel ramus_systems ramus_steppers EXPORT ramusTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 foreach(folder kernel systems steppers)

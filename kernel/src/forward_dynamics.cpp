@@ -33,7 +33,8 @@ void kinematics(const Model& model, Workspace& ws, const Eigen::VectorXd& x) {
     const Vehicle& v = model.vehicle(i);
     const VehicleOffsets& o = v.offsets();
     VehicleWorkspace& w = ws.vehicles[i];
-    // The attitude is q/|q| wherever it is used (DESIGN §4); |q| itself is a first integral.
+    // The attitude is q/|q| wherever it is used (docs/architecture.md §D4); |q| itself is a first
+    // integral.
     w.q_BN = x.segment<4>(o.q_BN) * (1.0 / x.segment<4>(o.q_BN).norm());
     w.dcm_NB = rotation_matrix(w.q_BN);
     w.hub.dcm_FN = w.dcm_NB.transpose();

@@ -160,7 +160,8 @@ void Model::finalize() {
 }
 
 void Model::build() {
-  // Layout: per vehicle, the hub block, each state effector's block, then dv_CN_N (DESIGN §4).
+  // Layout: per vehicle, the hub block, each state effector's block, then dv_CN_N
+  // (docs/architecture.md §D4).
   for (auto& vp : vehicles_) {
     Vehicle& v = *vp;
     const std::string hub = v.name() + "/hub";

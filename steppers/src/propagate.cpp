@@ -9,12 +9,12 @@
 #include "ramus/kernel/validation.hpp"
 #include "ramus/steppers/odeint_steppers.hpp"
 #include "ramus/steppers/stepper_list.hpp"
+#include "stepper_catalogue.hpp"
 
 namespace ramus {
 namespace {
 
 using validation::to_text;
-namespace os = odeint_steppers;
 
 void check_finite_state(const System& system, const Eigen::VectorXd& x, double t) {
   if (x.allFinite()) return;
@@ -71,7 +71,7 @@ void fixed_interval(Stepper& stepper, const System& system, Eigen::VectorXd& x, 
   for (std::uint64_t i = 0; i < n; ++i) {
     const double t = t0 + static_cast<double>(i) * h;
     check_budget(stats, settings, t);
-    system.model().hold_inputs(t);  // inputs fixed over the step (DESIGN §7)
+    system.model().hold_inputs(t);  // inputs fixed over the step (docs/architecture.md §D7)
     // Out of place into the caller's preallocated x_next, then a swap of the two buffers (no copy,
     // no allocation): a non-finite step leaves x, the last finite state, untouched.
     stepper.do_step(std::ref(system), x, t, x_next, h);
@@ -95,7 +95,8 @@ void adaptive_interval(Controlled& stepper, const System& system, Eigen::VectorX
     double trial = tried;
     const double t_before = t;
     x_before = x;
-    // Inputs fixed over the step (DESIGN §7); a changed input invalidates an FSAL derivative.
+    // Inputs fixed over the step (docs/architecture.md §D7); a changed input invalidates an FSAL
+    // derivative.
     if (system.model().hold_inputs(t)) {
       if constexpr (requires { stepper.reset(); }) stepper.reset();
     }
@@ -199,7 +200,6 @@ PropagationStats propagate(const System& system, Eigen::VectorXd& x, std::span<c
     throw IntegrationError("state size", std::to_string(x.size()),
                            "the model's layout has " + std::to_string(system.model().layout().size()) + " entries");
   check_finite_state(system, x, times.front());
-  namespace ode = boost::numeric::odeint;
   const std::uint64_t evaluations_before = system.evaluations();
   // Held inputs apply only while the driver runs: afterwards each stage samples its own time again.
   struct ReleaseInputs {
@@ -207,21 +207,16 @@ PropagationStats propagate(const System& system, Eigen::VectorXd& x, std::span<c
     ~ReleaseInputs() { model.release_inputs(); }
   } release{system.model()};
   PropagationStats stats;
-  const std::string& name = settings.stepper;
-  const double ea = settings.abs_tol, er = settings.rel_tol;
-  if (name == "euler") stats = run_fixed(os::euler(), system, x, times, settings, observer);
-  else if (name == "rk2") stats = run_fixed(os::make_rk2(), system, x, times, settings, observer);
-  else if (name == "rk4") stats = run_fixed(os::rk4(), system, x, times, settings, observer);
-  else if (name == "rk_ck54")
-    stats = run_adaptive(ode::make_controlled(ea, er, os::rk_ck54()), system, x, times, settings, observer);
-  else if (name == "rk_dopri5")
-    stats = run_adaptive(ode::make_controlled(ea, er, os::rk_dopri5()), system, x, times, settings, observer);
-  else if (name == "rk_f78")
-    stats = run_adaptive(ode::make_controlled(ea, er, os::rk_f78()), system, x, times, settings, observer);
-  else if (name == "bulirsch_stoer")
-    stats = run_adaptive(os::bulirsch_stoer(ea, er), system, x, times, settings, observer);
-  else
-    stepper_info(name);  // throws: unreachable for names of the list
+  // The one entry of the catalogue (stepper_catalogue.hpp) with this name; validate() has checked
+  // that there is one.
+  stepper_catalogue::find_entry([&]<class Entry>(Entry) {
+    if (Entry::info.name != settings.stepper) return false;
+    if constexpr (Entry::info.adaptive)
+      stats = run_adaptive(Entry::make(settings.abs_tol, settings.rel_tol), system, x, times, settings, observer);
+    else
+      stats = run_fixed(Entry::make(settings.abs_tol, settings.rel_tol), system, x, times, settings, observer);
+    return true;
+  });
   stats.evaluations = system.evaluations() - evaluations_before;
   return stats;
 }

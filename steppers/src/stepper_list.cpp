@@ -4,18 +4,16 @@
 #include <string>
 
 #include "ramus/kernel/error.hpp"
+#include "stepper_catalogue.hpp"
 
 namespace ramus {
 namespace {
-constexpr std::array<StepperInfo, 7> kSteppers{{
-    {"euler", false, 1, "boost::numeric::odeint::euler"},
-    {"rk2", false, 2, "explicit_generic_rk: explicit midpoint"},
-    {"rk4", false, 4, "runge_kutta4 (classic)"},
-    {"rk_ck54", true, 5, "controlled runge_kutta_cash_karp54"},
-    {"rk_dopri5", true, 5, "controlled runge_kutta_dopri5"},
-    {"rk_f78", true, 8, "controlled runge_kutta_fehlberg78"},
-    {"bulirsch_stoer", true, 0, "bulirsch_stoer (extrapolation, variable order)"},
-}};
+
+/// The catalogue's facts, in its order.
+constexpr auto kSteppers = []<class... Entry>(std::tuple<Entry...>*) {
+  return std::array<StepperInfo, sizeof...(Entry)>{Entry::info...};
+}(static_cast<stepper_catalogue::Catalogue*>(nullptr));
+
 }  // namespace
 
 std::span<const StepperInfo> stepper_list() { return kSteppers; }

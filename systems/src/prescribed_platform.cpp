@@ -1,4 +1,5 @@
-// Prescribed motion platform: docs/models/prescribed_platform.md, eqs. (1)–(11).
+// Prescribed motion platform: docs/models/prescribed_platform.md, eqs. (1)–(17): the platform
+// (1)–(11) and the state effectors it hosts (12)–(17).
 #include "ramus/systems/prescribed_platform.hpp"
 
 #include <cmath>

@@ -1,7 +1,7 @@
 // The articulated-body recursion of a serial chain on the hub: docs/models/serial_chain.md.
 // Spatial vectors are rotation first, (w; v) and (n; f), all in B components about the point O
 // that coincides with B, in the inertial frame moving with B's current velocity (eq. 2): one
-// common frame for every link, so the recursion needs no link-to-link transforms (eqs. K1–B1).
+// common frame for every link, so the recursion needs no link-to-link transforms (eqs. J1, K1–B1).
 #include "ramus/systems/serial_chain.hpp"
 
 #include <cmath>
@@ -18,7 +18,7 @@ struct LinkData {
   double cq = 1.0, sq = 0.0; ///< cos q, sin q of a revolute joint
   mutable bool dcm_current = true;
   Eigen::Vector3d r_SB_B;    ///< [m] link origin (on the joint) relative to B
-  Eigen::Vector3d Sw, Sv;    ///< joint axis as a spatial motion vector about O (eq. K1)
+  Eigen::Vector3d Sw, Sv;    ///< joint axis as a spatial motion vector about O (eq. J1)
   Eigen::Vector3d w, v;      ///< [rad/s], [m/s] spatial velocity of link i about O (eq. K1)
   double qDot = 0.0;         ///< [rad/s] or [m/s] joint rate, zero when locked
   // Published segment kinematics (eq. 7), formed when first asked for after kinematics(): only
@@ -97,8 +97,8 @@ void single_link_rows(LinkData& d, double m, double tau, const Eigen::Vector3d& 
   C.noalias() -= Uw_D * d.Uv.transpose();
   s.A.noalias() -= Uv_D * d.Uv.transpose();
   s.A.diagonal().array() += m;
-  s.B += C.transpose();  // H0ᵀ
-  s.C += C;              // H0
+  s.B += C.transpose();  // H_Aᵀ
+  s.C += C;              // H_A
   s.D.noalias() += d.M - Uw_D * d.Uw.transpose();
   // −p̂^a = −(p̂ + 𝓘^a ĉ + U u/D), with 𝓘^a ĉ = 𝓘 ĉ − U (Uᵀ ĉ)/D
   s.vecTrans -= d.pf + If + d.Uv * k + Uv_D * Ug;
@@ -147,7 +147,7 @@ SerialChain::SerialChain(std::string name, std::vector<ChainLink> links, std::st
     // the pair P(θ) = (dcm_BS, r) is affine in (cos θ, sin θ), and M = F(P, P) with the symmetric
     // bilinear F(P, P') = ½ (R I R'ᵀ + R' I Rᵀ) + m (r·r' 1 − ½ (r r'ᵀ + r' rᵀ)). Expanding with
     // cos² = ½ (1 + cos 2θ), sin² = ½ (1 − cos 2θ), 2 cos sin = sin 2θ:
-    // K0 = F00 + ½ (Fcc + Fss), K1 = 2 F0c, K2 = 2 F0s, K3 = ½ (Fcc − Fss), K4 = Fcs.
+    // K[0] = F00 + ½ (Fcc + Fss), K[1] = 2 F0c, K[2] = 2 F0s, K[3] = ½ (Fcc − Fss), K[4] = Fcs.
     const ChainLink& L = links_[0];
     const JointConstants& J = joints_[0];
     const Eigen::Matrix3d R0 = J.axis_P * L.axis_S.transpose(), Rc = J.dcm_PS0 - R0, Rs = J.dcm_PS0_axis;
@@ -333,7 +333,7 @@ void SerialChain::kinematics(const FrameKinematics& hub, ConstStateBlock x, Effe
       w_p = p.w;
       v_p = p.v;
     }
-    // Eq. (K1): ŝ about O, v̂_i = v̂_{i−1} + ŝ_i q̇_i
+    // Eqs. (J1) and (K1): ŝ about O, v̂_i = v̂_{i−1} + ŝ_i q̇_i
     if (L.type == JointType::revolute) {
       d.Sv = d.r_SB_B.cross(d.Sw);
     } else {
@@ -461,7 +461,7 @@ void SerialChain::contributions(const FrameKinematics& hub, const Eigen::Vector3
       p.pf += d.pf;
     }
   }
-  // Eqs. (C1)–(C2): the chain's whole rows, [M0 H0; H0ᵀ K0] and (n0; f0) the articulated inertia
+  // Eqs. (C1)–(C2): the chain's whole rows, [M_A H_A; H_Aᵀ K_A] and (n0; f0) the articulated inertia
   // and bias in the hub's slot (link 1's after A3), its inertial terms included; of gravity,
   // which the hub applies to the whole vehicle at C, only what the articulation adds.
   const LinkData& root = ws.links[0];

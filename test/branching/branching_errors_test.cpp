@@ -1,6 +1,7 @@
 // `branching_errors` (label errors): configurations of branching and of the children that must be
 // refused, each with a ConfigurationError whose what() names the effectors and the field at fault
-// (DESIGN §10): segment out of range, a parent without segments, a null child, a child attached
+// (docs/architecture.md §D10): segment out of range, a parent without segments, a null child, a
+// child attached
 // twice, duplicate names, constraint ends naming a missing vehicle / effector / segment (refused at
 // finalize), a thruster with a zero, NaN or non-unit direction or max_thrust ≤ 0, overlapping or
 // empty firings, a pulsed torque with period ≤ 0 or bad counts, changes after finalize.

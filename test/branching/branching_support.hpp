@@ -1,6 +1,6 @@
 // Shared set-up of the integrated branching suite (docs/verification/BR_01.md … BR_06.md):
-// the common vehicle of VERIFICATION.md "Branching", the parents with the parameters of
-// reference/basilisk-branching.md §4.3, the children, the second vehicle of the constraint cases,
+// the common vehicle of docs/verification/README.md "Branching", the parents with the parameters of
+// Basilisk's integrated branching test, the children, the second vehicle of the constraint cases,
 // logged fixed-step runs, and the *hand* geometry: every segment's position, velocity, attitude and
 // angular velocity written from the model's parameters with ordinary rigid-body kinematics in N
 // (no spatial vectors, no code of systems/). The tests compare the library against these, against
@@ -87,7 +87,8 @@ inline units::InertiaTensor inertia(const Matrix3d& I) { return units::InertiaTe
 inline units::Force3 newtons(const Vector3d& v) { return units::Force3(v, si::newton); }
 inline units::Torque3 newton_meters(const Vector3d& v) { return units::Torque3(v, units::newton_meter); }
 
-// ---- the common setup (VERIFICATION.md, "Branching") -----------------------------------------------
+// ---- the common setup (docs/verification/README.md, "Branching")
+// -----------------------------------------------
 inline constexpr double kHubMass = 750.0;  ///< [kg]
 inline Matrix3d hub_inertia() { return Vector3d(900.0, 800.0, 600.0).asDiagonal(); }  ///< [kg m²] about Bc
 inline Vector3d r_CN_N0() { return Vector3d(-4020338.690396649, 7490566.741852513, 5248299.211589362); }  ///< [m]
@@ -136,8 +137,8 @@ struct ParentSpec {
   std::size_t child_segment = 0;     ///< the segment Basilisk's test loads (0-based)
 };
 
-/// The parents of reference/basilisk-branching.md §4.3. `dampers` false sets every damper to zero
-/// (BR-04). Angles in the reference are in degrees.
+/// The parents of Basilisk's integrated branching test (docs/verification/BR_01.md). `dampers`
+/// false sets every damper to zero (BR-04). Angles in the reference are in degrees.
 inline ParentSpec parent_spec(Parent p, bool dampers = true) {
   ParentSpec s;
   s.kind = p;
@@ -442,7 +443,8 @@ inline HandState hand_state(const Model& model, const VectorXd& x, const HandVeh
   return s;
 }
 
-/// r_BcB_B = −Σ m_i r_Sci/B / m_hub at the initial coordinates (VERIFICATION.md; §4.4), so that the
+/// r_BcB_B = −Σ m_i r_Sci/B / m_hub at the initial coordinates (docs/verification/README.md,
+/// "Branching"), so that the
 /// vehicle's centre of mass starts at B. Hand geometry with the hub at rest at the origin.
 inline Vector3d com_offset(const std::vector<HandJoint>& joints, double m_hub, double extra_m = 0.0,
                            const Vector3d& extra_r_B = Vector3d::Zero()) {

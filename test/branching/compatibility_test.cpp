@@ -99,7 +99,7 @@ BOOST_AUTO_TEST_CASE(BR_01_compatibility) {
         if (a.outcome != expected) continue;
         if (expected != Outcome::runs) {
           ++refused;
-          // The message names both effectors (DESIGN §5).
+          // The message names both effectors (docs/architecture.md §D5).
           BOOST_TEST(a.message.find(label_of(p)) != std::string::npos, a.message);
           BOOST_TEST(a.message.find(label_of(ch)) != std::string::npos, a.message);
           continue;
@@ -140,7 +140,8 @@ BOOST_AUTO_TEST_CASE(BR_01_pulsed_torque_on_the_hub) {
   }
 }
 
-// The common setup's hub offset r_BcB_B = −Σ m_i r_Pci/B / m_hub (VERIFICATION.md, §4.4) puts the
+// The common setup's hub offset r_BcB_B = −Σ m_i r_Pci/B / m_hub (docs/verification/README.md,
+// "Branching") puts the
 // vehicle's centre of mass at B: the library's initial state, given at C, then has r_BN = r_CN.
 BOOST_AUTO_TEST_CASE(BR_01_common_setup_centre_of_mass_at_B) {
   for (Parent p : kCompatibleParents) {

@@ -325,7 +325,8 @@ BOOST_AUTO_TEST_CASE(thruster_instant_switch_held_over_steps) {
                                               << " m/s leaves " << (e[i].dV_error - predicted).norm() << " m/s");
   }
   for (std::size_t i = 0; i < 3; ++i) {
-    // propagate() holds the on/off command over each step (DESIGN §7), so the thrust is constant on
+    // propagate() holds the on/off command over each step (docs/architecture.md §D7), so the thrust
+    // is constant on
     // every step and RK4 integrates the ΔV of C, a linear functional of it, exactly: what remains
     // is round-off of ~1e3 steps of a 1e-2 m/s quantity. Without held inputs the last stage of the
     // step ending at t_on sees the thrust on, an error (h/6)|a_on − a_off| ≥ 6e-7 m/s (printed).

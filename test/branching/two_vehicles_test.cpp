@@ -167,7 +167,8 @@ BOOST_AUTO_TEST_CASE(BR_06_two_vehicles) {
   for (std::size_t i = 1; i < 4; ++i) {
     BOOST_TEST_CONTEXT("halving to h = " << steps[i]) {
       // Momentum drift: RK4's truncation (P and H are conserved exactly by f, but are not linear
-      // in the state). VERIFICATION.md's RK4 window 3.8–4.25, on errors ≥ 1e-11 kg m/s, 1e-10 N m s,
+      // in the state). docs/verification/README.md's RK4 window 3.8–4.25, on errors ≥ 1e-11 kg m/s,
+      // 1e-10 N m s,
       // 100× above the accumulated round-off of ~1e-13 relative.
       const double pP = order_of(r[i - 1].drift_P, r[i].drift_P), pH = order_of(r[i - 1].drift_H, r[i].drift_H);
       BOOST_TEST(pP > 3.8);

@@ -1,4 +1,4 @@
-// Rejected inputs of the serial chain and its parametrizations (DESIGN §10): each is a
+// Rejected inputs of the serial chain and its parametrizations (docs/architecture.md §D10): each is a
 // ramus::ConfigurationError whose what() names the effector and the field at fault.
 #include <boost/test/unit_test.hpp>
 #include <cmath>
@@ -181,7 +181,7 @@ BOOST_AUTO_TEST_CASE(hinged_d_not_positive) {
 
 BOOST_AUTO_TEST_CASE(unlocked_joint_with_nothing_outboard) {
   // A massless, inertia-less tip on an unlocked joint: the joint's articulated inertia D is 0
-  // (articulated-chain.md §10.6); refused at finalize, naming the body and the joint.
+  // (docs/models/serial_chain.md (A1)); refused at finalize, naming the body and the joint.
   auto axes = spinning_axes_2dof();
   axes[1].mass = 0.0 * si::kilogram;
   axes[1].I_PntSc_S = inertia(Eigen::Matrix3d::Zero());

@@ -74,7 +74,7 @@ inline Eigen::Matrix3d full_inertia(const Eigen::Vector3d& d, double angle = 0.4
   return R * d.asDiagonal() * R.transpose();
 }
 
-/// Basilisk's standard hub of the branching/conservation setups (VERIFICATION.md).
+/// Basilisk's standard hub of the branching/conservation setups (docs/verification/README.md).
 inline reference::DenseHub basilisk_hub() {
   reference::DenseHub h;
   h.m = 750.0;
@@ -83,7 +83,7 @@ inline reference::DenseHub basilisk_hub() {
   return h;
 }
 
-/// Basilisk's standard "gravity" orbit, given at C (VERIFICATION.md, branching setup).
+/// Basilisk's standard "gravity" orbit, given at C (docs/verification/README.md, branching setup).
 inline InitialState basilisk_orbit(const Eigen::Vector3d& omega_BN_B) {
   InitialState ic;
   ic.point = ReferencePoint::C;
@@ -105,7 +105,7 @@ inline InitialState hub_state_at_B(const Eigen::Vector3d& r_BN_N, const Eigen::V
   return ic;
 }
 
-// ---- the parameter sets of the reference tests (basilisk-state-effectors.md §1–§3) ------------
+// ---- the parameter sets of Basilisk's hinged, spinning and translating body tests ------------
 // Basilisk's numbers, with each inertia turned into a full tensor by full_inertia() (same
 // principal moments) unless `diagonal` is asked for.
 inline Eigen::Matrix3d basilisk_dcm() {
@@ -509,7 +509,7 @@ struct OneDofTerms {
 
 /// Largest error of a 1-DOF closed form against the engine: the rows (a, b, c) relative to
 /// max(|a|, |b|, |c|) (lengths in m, of order 1); the contributions relative to the assembled hub
-/// system's blocks (articulated-chain.md §9 item 2: a contribution is a difference of equal-sized
+/// system's blocks (a contribution is a difference of equal-sized
 /// numbers, so only the system scale is meaningful).
 struct OneDofErrors {
   double rows = 0.0, matrices = 0.0, vectors = 0.0;
@@ -530,7 +530,7 @@ inline OneDofErrors compare_one_dof(const EngineTerms& e, const OneDofTerms& r) 
   return err;
 }
 
-/// The conservation setup of VERIFICATION.md: Basilisk's hub (750 kg, diag(900, 800, 600),
+/// The conservation setup of docs/verification/README.md: Basilisk's hub (750 kg, diag(900, 800, 600),
 /// r_BcB_B = (0, 0, 1)), ω0 = (0.1, −0.1, 0.1) rad/s, the standard orbit given at C, Earth
 /// point-mass gravity.
 inline ChainModel orbit_model(std::vector<std::shared_ptr<SerialChain>> chains) {
@@ -576,7 +576,8 @@ namespace ramus::chain_test {
 
 using ChainFactory = std::function<std::shared_ptr<SerialChain>()>;
 
-/// VERIFICATION.md's conservation case: rk4 over 2 s in n steps (1e-3 s by default) in orbit, no
+/// docs/verification/README.md's conservation case: rk4 over 2 s in n steps (1e-3 s by default) in
+/// orbit, no
 /// damping, no motor. `tol` is VERIFICATION's bound for the model; `ours` our own (tighter where
 /// round-off allows it). dv_CN_N: no
 /// non-gravitational force acts, so its derivative [NB] r̈_C − g_N is zero up to the round-off of
@@ -640,7 +641,7 @@ inline void check_momenta_with_motor_and_damper(const ChainFactory& make_damped,
 /// on a nearly harmonic motion its energy error is O(h⁵) (the per-step amplitude error of rk4 is
 /// O(h⁶)), a ratio up to 32; and the drift is a maximum over the run, whose location can move
 /// between samples. Every level must stay ≥ 5e-13, 100× the round-off floor (~5e-15, the drifts
-/// measured at 1e-3 s), as VERIFICATION.md asks of an order study.
+/// measured at 1e-3 s), as docs/verification/README.md asks of an order study.
 /// The orbital quantities are left out: C moves on a Kepler orbit whatever the chain does
 /// (ω_orb dt ~ 1e-5), so their drift is round-off at every step used here.
 inline void check_drift_convergence(const ChainFactory& make, int n0) {

@@ -15,7 +15,8 @@ using namespace ramus;
 using namespace ramus::chain_test;
 namespace tt = boost::test_tools;
 
-// ---- HP-01 (VERIFICATION.md) -------------------------------------------------------------------
+// ---- HP-01 (docs/verification/HP_01.md)
+// -------------------------------------------------------------------
 // Uniform panel m = 10 kg, length 2 m along −s1 from the hinge (d = 1 m), width 1 m along s2 (a
 // thin plate in the s1–s2 plane): J_c = m L²/12 = 10/3 about s2 (the hinge axis), m W²/12 about
 // s1, their sum about s3. Only J_c enters HP-01 (planar motion on a fixed hub).
@@ -64,7 +65,7 @@ double hp01_error(double hub_scale, double c, double dt) {
 
 constexpr double kHeldFixed = 1e12;  // hub mass [kg] and inertia [kg m²] "held fixed"
 
-// ---- Basilisk's hinged closed form (basilisk-state-effectors.md §1) -------------------------------
+// ---- Basilisk's hinged closed form ---------------------------------------------------------------
 // Coded from the note, independently of the engine. Basilisk uses only the diagonal of the panel
 // inertia (about its c.o.m., in S): exact for a diagonal tensor, which is what the test gives it.
 OneDofTerms basilisk_hinged(const HingedRigidBodyConfig& cfg, double theta, double thetaDot, double u,
@@ -105,7 +106,7 @@ OneDofTerms basilisk_hinged(const HingedRigidBodyConfig& cfg, double theta, doub
 BOOST_AUTO_TEST_SUITE(hinged_rigid_body)
 
 BOOST_AUTO_TEST_CASE(HP_01_closed_form_transcription) {
-  // The closed form used below reproduces VERIFICATION.md's printed values. They carry 15
+  // The closed form used below reproduces docs/verification/README.md's printed values. They carry 15
   // significant digits (rounding ≤ 5e-15 relative); 1e-12 also covers libm's cos/exp/sqrt over
   // an argument of ~19 rad, while a transcription slip (a sign, ω_d for ω_n) is ≥ 1e-4.
   const Oscillator u = hp01_exact(0.0, 10.0), c = hp01_exact(2.0, 10.0);
@@ -197,8 +198,8 @@ BOOST_AUTO_TEST_CASE(matches_basilisk_closed_form_at_a_state) {
   // A diagonal inertia (Basilisk's model uses only the diagonal), a tumbling hub in uniform
   // gravity, a motor torque, spring and damper off their references, and a child wrench on the
   // panel (force and torque in S about the hinge). Rows, matrices and vectors against the closed
-  // form: 1e-12 of their scale (the note's prototype agreed to 4e-14; both sides are a few dozen
-  // O(1)-conditioned operations), contributions at the hub system's scale (articulated-chain.md §9).
+  // form: 1e-12 of their scale (both sides are a few dozen O(1)-conditioned operations),
+  // contributions at the hub system's scale.
   HingedRigidBodyConfig cfg = hinged_config(true);
   cfg.dcm_HB = rotation(Eigen::Vector3d(0.3, -1.0, 0.5), 0.8);
   cfg.c = 7.0 * si::newton * si::meter * si::second / si::radian;
@@ -232,7 +233,7 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(chain_conservation)
 
 BOOST_AUTO_TEST_CASE(hinged_rigid_body_conserves_energy_and_momenta_in_orbit) {
-  // VERIFICATION.md: relative drift ≤ 1e-10 (hinged body). Ours is tighter, 1e-13: the
+  // docs/verification/README.md: relative drift ≤ 1e-10 (hinged body). Ours is tighter, 1e-13: the
   // drift-convergence case measures ~1e-10 at dt = 0.05 falling as dt⁴, i.e. ~2e-17 at 1e-3 s, so
   // only round-off is left (~eps per step over 2000 steps in a random walk: ~1e-14).
   check_conservation([] { return std::make_shared<HingedRigidBody>("panel", hinged_config()); }, 1e-10, 1e-13);
@@ -258,7 +259,8 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(chain_convergence)
 
 BOOST_AUTO_TEST_CASE(HP_01_step_halving) {
-  // From dt = 0.1: rk4 order window 3.8–4.25 (VERIFICATION.md), on errors ~4.12e-5 … 9.44e-9,
+  // From dt = 0.1: rk4 order window 3.8–4.25 (docs/verification/README.md), on errors ~4.12e-5 …
+  // 9.44e-9,
   // all far above the hub's 1/M ≈ 2e-11 and round-off. The errors are the scheme's on this
   // oscillator (independent of ramus): they must match VERIFICATION's 3-digit values to 1 %.
   const StepHalvingStudy s = step_halving_study(0.1, 4, [](double dt) { return hp01_error(kHeldFixed, 0.0, dt); });

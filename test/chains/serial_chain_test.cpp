@@ -1,5 +1,5 @@
 // The serial-chain engine (systems/src/serial_chain.cpp) against the independent dense Kane
-// reference (test/reference/dense_multibody.hpp), articulated-chain.md §9 items 1, 3 and 4:
+// reference (test/reference/dense_multibody.hpp, docs/models/serial_chain.md (R1)):
 // random chains N = 1..16, the full solution with and without link wrenches, the coupling rows;
 // then published segment kinematics against finite differences, and locks.
 #include <boost/test/unit_test.hpp>
@@ -21,7 +21,7 @@ namespace tt = boost::test_tools;
 
 enum class Mix { mixed, all_revolute, all_prismatic, load_free };
 
-/// A random chain on a random hub at a random state (articulated-chain.md §9 item 4).
+/// A random chain on a random hub at a random state.
 struct RandomCase {
   reference::DenseHub hub;
   Quaternion q_BN;
@@ -134,7 +134,7 @@ Mix mix_of(int k) {
 // Tolerance of every dense comparison (argued once): both sides are backward-stable computations
 // of O(N) products of O(1)-conditioned 3×3 blocks at unit round-off 2.2e-16 on quantities of the
 // system scale; the dense LDLᵀ solve adds cond(M)·eps with cond(M) ≲ 1e3 for these mass ratios
-// (links 0.5–50 kg on a 50–500 kg hub). The reference note measured ≤ 3.4e-14; 1e-12 (≈ 4500 eps)
+// (links 0.5–50 kg on a 50–500 kg hub). 1e-12 (≈ 4500 eps)
 // leaves margin for N = 16, while any missing or mis-signed term is ≥ 1e-4 of the scale.
 constexpr double kDenseTol = 1e-12;
 
@@ -257,7 +257,7 @@ BOOST_AUTO_TEST_CASE(coupling_rows_match_dense_elimination) {
 }
 
 BOOST_AUTO_TEST_CASE(dense_comparison_detects_a_missing_term) {
-  // Negative control (articulated-chain.md §9 item 6): remove the chain's gyroscopic term
+  // Negative control: remove the chain's gyroscopic term
   // ω × (I_ch ω), which its rows (C2) carry inside the articulated bias n0, from the engine's hub
   // system (re-solving it here) and the comparison fails by far more than kDenseTol: the dense
   // reference does see that term. I_ch, the chain's inertia about B, is formed by the test

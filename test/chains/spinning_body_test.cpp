@@ -38,7 +38,7 @@ double run_difference(const ChainModel& a, const ChainModel& b, double T = 2.0) 
   return state_difference(a, xa, b, xb);
 }
 
-// ---- Basilisk's spinningBodyOneDOF closed form (basilisk-state-effectors.md §2.1) ---------------
+// ---- Basilisk's spinningBodyOneDOF closed form -----------------------------------------------------
 // Coded from the note, independently of the engine. The child's force and torque are in S
 // components, the torque about the joint origin S.
 OneDofTerms basilisk_spinning(const SpinningAxisConfig& cfg, double theta, double thetaDot, double u,
@@ -233,7 +233,8 @@ BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(chain_conservation)
 
-// VERIFICATION.md: relative drift ≤ 1e-13 for spinning bodies; rk4's truncation at 1e-3 s is
+// docs/verification/README.md: relative drift ≤ 1e-13 for spinning bodies; rk4's truncation at 1e-3
+// s is
 // ~(1e-3/0.05)⁴ of the coarse-step drifts measured in chain_convergence, so both bounds are
 // round-off bounds here (our own equals VERIFICATION's).
 BOOST_AUTO_TEST_CASE(spinning_body_1dof_conserves_energy_and_momenta_in_orbit) {

@@ -20,7 +20,7 @@ std::shared_ptr<SerialChain> three_dof() {
   return std::make_shared<TranslatingBodyNDOF>("telescope", translating_axes_3dof());
 }
 
-// ---- Basilisk's linearTranslationOneDOF closed form (basilisk-state-effectors.md §3.1) ----------
+// ---- Basilisk's linearTranslationOneDOF closed form ------------------------------------------------
 // Coded from the note, independently of the engine. F does not rotate relative to B; the child's
 // force and torque are in F components, the torque about the F origin r_F0B + ρ f̂.
 OneDofTerms basilisk_translating(const TranslatingAxisConfig& cfg, double rho, double rhoDot, double F_m,
@@ -125,7 +125,8 @@ BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(chain_conservation)
 
-// VERIFICATION.md asks ≤ 1e-13 at 1e-3 s for translating bodies. With Basilisk's translating body
+// docs/verification/README.md asks ≤ 1e-13 at 1e-3 s for translating bodies. With Basilisk's
+// translating body
 // (k = 100 N/m on 20 kg, c.o.m. 6 m off B, hub at 0.17 rad/s) that step does not reach it: the
 // drift there is rk4's truncation, not round-off. chain_convergence measures H_rot 3.3e-9 at
 // dt = 0.0125 s falling as h⁴, which extrapolates to 3.3e-9 · (0.08)⁴ = 1.4e-13 at 1e-3 s, and

@@ -67,7 +67,7 @@ OneParticle massive_hub(double c) {
       particle(pm, Eigen::Vector3d(1.0, 1.0, 1.0).normalized(), Eigen::Vector3d(0.1, 0.0, -0.1), pk, c, rho0, rhoDot0));
 }
 
-// Basilisk's three particles (reference/basilisk-state-effectors.md §4), k = 100, on a tumbling hub
+// Basilisk's three particles, k = 100, on a tumbling hub
 // whose centre of mass is offset from B.
 std::shared_ptr<Model> three_particles(bool orbit, const Eigen::Vector3d& c, const Eigen::Vector3d& omega0) {
   auto model = std::make_shared<Model>();
@@ -151,7 +151,7 @@ BOOST_AUTO_TEST_CASE(uniform_gravity_does_not_excite) {
 }
 
 BOOST_AUTO_TEST_CASE(rhs_does_not_allocate) {
-  // DESIGN §3: no heap allocation in an evaluation.
+  // docs/architecture.md §D3: no heap allocation in an evaluation.
   const auto model = three_particles(true, Eigen::Vector3d(1.0, 2.0, 3.0), Eigen::Vector3d(0.1, -0.1, 0.1));
   const System system(model);
   const Eigen::VectorXd x = model->initial_state();
@@ -168,7 +168,7 @@ BOOST_AUTO_TEST_SUITE(linear_spring_mass_damper_conservation)
 
 BOOST_AUTO_TEST_CASE(orbit_three_particles_tumbling_hub) {
   // No damping or loads: the four invariants (springs in the rotational energy) are conserved.
-  // rk4 at 1e-3 s for 2.5 s (Basilisk's run); bound 1e-10 relative (VERIFICATION.md).
+  // rk4 at 1e-3 s for 2.5 s (Basilisk's run); bound 1e-10 relative (docs/verification/README.md).
   const auto model = three_particles(true, Eigen::Vector3d::Zero(), Eigen::Vector3d(0.1, -0.1, 0.1));
   const Drift d = max_relative_drift(model, model->initial_state(), 2.5, 2500);
   BOOST_TEST_MESSAGE("lsmd orbit drift: E_orb " << d.orbital_energy << ", E_rot " << d.rotational_energy << ", H_orb "
@@ -244,7 +244,8 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(linear_spring_mass_damper_convergence)
 
 BOOST_AUTO_TEST_CASE(closed_form_step_halving) {
-  // The damped massive-hub case against its closed form: rk4's window 3.8–4.25 (VERIFICATION.md).
+  // The damped massive-hub case against its closed form: rk4's window 3.8–4.25
+  // (docs/verification/README.md).
   // The finest error (~1e-8 m) stays far above the model error of the closed form (~1e-11 m).
   const OneParticle s = massive_hub(3.0);
   const System system(s.model);
@@ -265,7 +266,8 @@ BOOST_AUTO_TEST_CASE(closed_form_step_halving) {
 BOOST_AUTO_TEST_CASE(conservation_drift_order) {
   // The drift of the invariants must shrink with the step; at 1e-3 s it is round-off, so this run
   // takes 0.2 … 0.025 s steps over 10 s on a faster tumble (ω_n h ≤ 0.63).
-  // Windows: H_rot, E_orb and H_orb at rk4's order, 3.8–4.25 (VERIFICATION.md). E_rot converges at
+  // Windows: H_rot, E_orb and H_orb at rk4's order, 3.8–4.25 (docs/verification/README.md). E_rot
+  // converges at
   // order 5, measured 4.95–5.0: its error is dominated by the particles' oscillations, and rk4's
   // error on an oscillator is a phase error at O(h⁴) but an amplitude (energy) error at O(h⁵)
   // (|R(iωh)|² = 1 − (ωh)⁶/72 per step). Its window is 3.8–5.25: no slower than rk4's order

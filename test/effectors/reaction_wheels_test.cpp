@@ -31,7 +31,8 @@ ReactionWheelConfig wheel(const Eigen::Vector3d& gsHat_B, const Eigen::Vector3d&
   return c;
 }
 
-// ---- RW-01 (VERIFICATION.md) ----------------------------------------------------------------
+// ---- RW-01 (docs/verification/RW_01.md)
+// ----------------------------------------------------------------
 // "System inertia with the wheel locked I_B = diag(100, 200, 300)": ramus books the wheel's own
 // mass and inertia in the effector (eq. 2), so the hub gets I_B minus the wheel's inertia about B.
 // The wheel's mass (2 kg) sits at B, so it adds nothing about B and moves neither c nor I_B; its
@@ -133,7 +134,8 @@ BOOST_AUTO_TEST_CASE(RW_01) {
   BOOST_TEST(omegaDot == -1.001001001001e-3, tt::tolerance(1e-12));  // the page's printed value (13 digits)
   BOOST_TEST(OmegaDot == 1.001001001001, tt::tolerance(1e-12));
 
-  // Tolerance 1e-12 (VERIFICATION.md): the closed form is exact for rk4 here; round-off over 100
+  // Tolerance 1e-12 (docs/verification/README.md): the closed form is exact for rk4 here; round-off
+  // over 100
   // steps of a 10 rad/s state is ~1e-14.
   const Eigen::Vector3d omega = x.segment<3>(off.omega_BN_B);
   BOOST_CHECK_SMALL(omega.x() - omegaDot * t, 1e-12);
@@ -260,7 +262,7 @@ BOOST_AUTO_TEST_CASE(layout_and_mass_properties) {
 }
 
 BOOST_AUTO_TEST_CASE(rhs_does_not_allocate) {
-  // DESIGN §3: no heap allocation in an evaluation (three wheels, friction, a profile).
+  // docs/architecture.md §D3: no heap allocation in an evaluation (three wheels, friction, a profile).
   std::vector<ReactionWheelConfig> wheels = three_wheels();
   wheels[0].viscous_friction = 0.01 * si::newton * si::meter * si::second / si::radian;
   wheels[1].coulomb_friction = 0.01 * newton_meter;
@@ -285,7 +287,7 @@ BOOST_AUTO_TEST_SUITE(reaction_wheels_conservation)
 
 BOOST_AUTO_TEST_CASE(orbit_three_wheels_tumbling_hub) {
   // No loads, friction or motor torque: the four invariants are conserved. rk4 at 1e-3 s for 3 s;
-  // VERIFICATION.md's bound 1e-10 relative (measured ~1e-14: round-off).
+  // docs/verification/README.md's bound 1e-10 relative (measured ~1e-14: round-off).
   const Vehicle3 s = three_wheel_vehicle(true, three_wheels());
   const Drift d = max_relative_drift(s.model, s.model->initial_state(), 3.0, 3000);
   BOOST_TEST_MESSAGE("rw orbit drift: E_orb " << d.orbital_energy << ", E_rot " << d.rotational_energy << ", H_orb "
@@ -399,7 +401,8 @@ BOOST_AUTO_TEST_CASE(RW_01_step_halving) {
   });
   for (const HalvingLevel& l : study.levels)
     BOOST_TEST_MESSAGE("rw spin-up dt " << l.dt << " error " << l.error << " order " << l.observed_order);
-  // VERIFICATION.md's rk4 window; the finest error must stay 100× above round-off (~1e-14 here).
+  // docs/verification/README.md's rk4 window; the finest error must stay 100× above round-off
+  // (~1e-14 here).
   for (double p : study.orders()) {
     BOOST_TEST(p >= 3.8);
     BOOST_TEST(p <= 4.25);
@@ -417,7 +420,8 @@ BOOST_AUTO_TEST_CASE(conservation_drift_order) {
   for (std::size_t k = 0; k < d.size(); ++k)
     BOOST_TEST_MESSAGE("rw drift n=" << (100 << k) << ": E_rot " << d[k].rotational_energy << ", H_rot " << d[k].H_rot
                                      << ", E_orb " << d[k].orbital_energy << ", H_orb " << d[k].H_orb);
-  // rk4's window 3.8–4.25 (VERIFICATION.md) on pairs whose drifts stay ≳ 20× above round-off
+  // rk4's window 3.8–4.25 (docs/verification/README.md) on pairs whose drifts stay ≳ 20× above
+  // round-off
   // (~1e-14 relative): every pair for the rotational invariants (finest 2e-13 and 9e-11); the
   // first two pairs for the orbital ones, whose finest drift (~1e-14) is round-off.
   check_drift_orders(d, 4.25);

@@ -32,7 +32,7 @@ inline HubConfig hub_config(double m, const Eigen::Vector3d& I_diag, const Eigen
   return h;
 }
 
-/// Basilisk's standard "gravity" orbit (reference/basilisk-state-effectors.md §0.5), given at C.
+/// Basilisk's standard "gravity" orbit, given at C.
 inline InitialState basilisk_orbit(const Eigen::Vector3d& omega_BN_B) {
   InitialState ic;
   ic.point = ReferencePoint::C;
@@ -71,7 +71,7 @@ inline Eigen::VectorXd run_logged(const System& system, Eigen::VectorXd x, doubl
   return x;
 }
 
-/// The four conserved quantities of the conservation section of VERIFICATION.md.
+/// The four conserved quantities of the conservation section of docs/verification/README.md.
 struct Invariants {
   double orbital_energy = 0.0, rotational_energy = 0.0;
   Eigen::Vector3d H_orb_PntN_N = Eigen::Vector3d::Zero(), H_rot_PntC_N = Eigen::Vector3d::Zero();
@@ -129,7 +129,7 @@ void check_rejected(F&& f, std::initializer_list<std::string> needles) {
 }
 
 /// Observed orders log2(d[k−1]/d[k]) of a drift study under step halving, asserted in rk4's window
-/// 3.8–4.25 (VERIFICATION.md) — except the rotational energy, whose upper bound is
+/// 3.8–4.25 (docs/verification/README.md) — except the rotational energy, whose upper bound is
 /// `max_rotational_energy_order` (5.25 where rk4's O(h⁵) amplitude error on an oscillator shows).
 /// The orbital invariants are checked on the first two pairs only, the finest being at round-off.
 inline void check_drift_orders(const std::vector<Drift>& d, double max_rotational_energy_order) {

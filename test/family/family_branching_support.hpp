@@ -1,4 +1,4 @@
-// The new branching parents of issue 7 in the integrated branching setup of test/branching:
+// The further branching parents in the integrated branching setup of test/branching:
 // the N hinged rigid body (three different panels, hinges not parallel) and the N-DOF translating
 // body (three different axes). Each parent is described once as the test reads it, as HandJoints of
 // branching_support.hpp, whose hand geometry (ordinary rigid-body kinematics in N) is the reference;

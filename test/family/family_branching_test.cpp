@@ -1,5 +1,5 @@
-// BR-01 … BR-05 (VERIFICATION.md "Branching", docs/verification/BR_0*.md) extended to the new
-// branching parents of issue 7: the N hinged rigid body and the N-DOF translating body, with
+// BR-01 … BR-05 (docs/verification/README.md "Branching", docs/verification/BR_FAMILY.md) extended
+// to the further branching parents: the N hinged rigid body and the N-DOF translating body, with
 // children on *every* segment (not only Basilisk's one). The references are those of
 // test/branching: the hand geometry of branching_support.hpp, impulse and work balances by the
 // trapezoid rule on logged samples (their residual must shrink 4× per halving), and a welded

@@ -257,7 +257,7 @@ BOOST_AUTO_TEST_CASE(fully_coupled_zero_imbalance_equals_balanced_wheel) {
 }
 
 BOOST_AUTO_TEST_CASE(fully_coupled_row_matches_basilisk_closed_form) {
-  // Basilisk's JitterFullyCoupled wheel row (reference/basilisk-state-effectors.md §5), written
+  // Basilisk's JitterFullyCoupled wheel row, written
   // here: Ω̇ = a_Ω·r̈_B + b_Ω·ω̇ + c_Ω with a_Ω = −m d ŵ3/(Js + m d²),
   // b_Ω = −((Js + m d²) ĝ + J13 ŵ3 + m d r_WB × ŵ3)/(Js + m d²), c_Ω = [−m d² ω2 ω3 − J13 ω2 ωs
   // − m d ŵ3·(ω × (ω × r_WB)) + u + ĝ·(d ŵ2 × m g)]/(Js + m d²), evaluated with the model's own
@@ -332,7 +332,8 @@ BOOST_AUTO_TEST_SUITE(jitter_wheels_conservation)
 BOOST_AUTO_TEST_CASE(fully_coupled_conserves_in_orbit) {
   // Basilisk's fully coupled case, with our three wheels: no motor, no friction, imbalances at
   // Basilisk's scaled values, in orbit; rk4 at 1e-4 s (Ω h ≤ 5e-3) for 1 s. Bound 1e-10 relative
-  // (VERIFICATION.md, wheels). The imbalance loads must then be internal: the simple model would
+  // (docs/verification/README.md, wheels). The imbalance loads must then be internal: the simple
+  // model would
   // drift H_rot by ~1e-2 here.
   const auto model = three_fc_wheels(1.0, basilisk_orbit(Eigen::Vector3d(0.08, 0.01, 0.0)), true);
   const Drift d = max_relative_drift(model, model->initial_state(), 1.0, 10000);
@@ -378,7 +379,8 @@ BOOST_AUTO_TEST_SUITE(jitter_wheels_convergence)
 
 BOOST_AUTO_TEST_CASE(fully_coupled_drift_order) {
   // The drift of the invariants at rk4's order under step halving: 1 s at 8e-3 … 5e-4 s (Ω h from
-  // 0.4), Jg ≠ Jt. Windows (VERIFICATION.md): 3.8–4.25, E_rot to 5.25. The rotational invariants on
+  // 0.4), Jg ≠ Jt. Windows (docs/verification/README.md): 3.8–4.25, E_rot to 5.25. The rotational
+  // invariants on
   // every pair (finest drift 2.4e-13, ~50× round-off); the orbital ones on the first pair only: the
   // wheels barely touch the orbit, and from 2e-3 s their drift (5.7e-14, then 5e-15) is within 10×
   // of round-off.

@@ -6,7 +6,7 @@
 #include "effectors/allocation_counter.hpp"
 
 // Counts every global allocation of this executable, so that a test can assert that the
-// right-hand side allocates nothing (DESIGN §3).
+// right-hand side allocates nothing (docs/architecture.md §D3).
 namespace ramus::test {
 std::size_t allocation_count = 0;
 }

@@ -208,7 +208,7 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(n_hinged_rigid_body_conservation)
 
 BOOST_AUTO_TEST_CASE(conserves_energy_and_momenta_in_orbit) {
-  // VERIFICATION.md's bound for hinged bodies, 1e-10; ours 1e-12 (the chain tests measure
+  // docs/verification/README.md's bound for hinged bodies, 1e-10; ours 1e-12 (the chain tests measure
   // ~1e-14 at 1e-3 s).
   check_conservation(twisted_array, 1e-10, 1e-12);
 }
@@ -225,7 +225,8 @@ BOOST_AUTO_TEST_SUITE(n_hinged_rigid_body_convergence)
 
 BOOST_AUTO_TEST_CASE(conservation_drift_order) {
   // The drift of the four invariants shrinks at rk4's order under step halving, on a faster tumble
-  // (|ω0| = 1.1 rad/s) over 10 s with steps 0.1 … 0.00625 s. Windows (VERIFICATION.md): 3.8–4.25,
+  // (|ω0| = 1.1 rad/s) over 10 s with steps 0.1 … 0.00625 s. Windows (docs/verification/README.md):
+  // 3.8–4.25,
   // E_rot to 5.25 (rk4's O(h⁵) amplitude error on oscillatory motion). The rotational invariants
   // use the pairs from 0.05 s (from 0.1 s they are pre-asymptotic: measured 4.51, 4.30); the
   // orbital ones the pairs up to 0.025 s, their drift at 0.0125 s (8.6e-14) being already within

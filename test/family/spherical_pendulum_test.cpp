@@ -21,7 +21,7 @@ namespace {
 using namespace ramus;
 using namespace ramus::test;
 
-/// Basilisk's P0 frame (reference/basilisk-state-effectors.md §6): rows p̂01, p̂02, p̂03 in B.
+/// Basilisk's P0 frame: rows p̂01, p̂02, p̂03 in B.
 Eigen::Matrix3d basilisk_dcm_P0B() {
   const double s = std::sqrt(0.5);
   Eigen::Matrix3d dcm;
@@ -94,7 +94,7 @@ OnePendulum accelerated_massive_hub(const Eigen::Matrix3d& D, double phi0, doubl
   return s;
 }
 
-// Basilisk's two pendulums (reference/basilisk-state-effectors.md §6) on the standard hub, whose
+// Basilisk's two pendulums on the standard hub, whose
 // centre of mass is offset from B; D1, D2 their damping matrices.
 std::shared_ptr<Model> two_pendulums(bool orbit, const Eigen::Vector3d& omega0_BN_B, const Eigen::Matrix3d& D1,
                                      const Eigen::Matrix3d& D2) {
@@ -205,7 +205,7 @@ BOOST_AUTO_TEST_CASE(uniform_gravity_does_not_excite) {
 }
 
 BOOST_AUTO_TEST_CASE(rhs_does_not_allocate) {
-  // DESIGN §3: no heap allocation in an evaluation.
+  // docs/architecture.md §D3: no heap allocation in an evaluation.
   const auto model = two_pendulums(true, Eigen::Vector3d(0.1, -0.1, 0.1), Eigen::Matrix3d::Identity(),
                                    Eigen::Matrix3d::Zero());
   const System system(model);
@@ -223,7 +223,7 @@ BOOST_AUTO_TEST_SUITE(spherical_pendulum_conservation)
 
 BOOST_AUTO_TEST_CASE(orbit_two_pendulums_tumbling_hub) {
   // No damping or loads: the four invariants are conserved. rk4 at 1e-3 s for 10 s (Basilisk runs
-  // 10 s); bound 1e-10 relative (VERIFICATION.md).
+  // 10 s); bound 1e-10 relative (docs/verification/README.md).
   const auto model =
       two_pendulums(true, Eigen::Vector3d(0.1, -0.1, 0.1), Eigen::Matrix3d::Zero(), Eigen::Matrix3d::Zero());
   const Drift d = max_relative_drift(model, model->initial_state(), 10.0, 10000);
@@ -298,7 +298,8 @@ BOOST_AUTO_TEST_SUITE(spherical_pendulum_convergence)
 
 BOOST_AUTO_TEST_CASE(closed_form_step_halving) {
   // The planar θ swing (amplitude 1.2 rad) against its elliptic closed form: rk4's window
-  // 3.8–4.25 (VERIFICATION.md), from ω0 h = 0.1. The finest error stays far above the closed form's
+  // 3.8–4.25 (docs/verification/README.md), from ω0 h = 0.1. The finest error stays far above the
+  // closed form's
   // model error (~1e-11 rad).
   const OnePendulum s = accelerated_massive_hub(Eigen::Matrix3d::Zero(), 0.0, 1.2);
   const double T = 10.0, ref = planar_pendulum(omega0, 1.2, T);

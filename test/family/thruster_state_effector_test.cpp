@@ -86,7 +86,8 @@ ThroughC through_c(double command0) {
 BOOST_AUTO_TEST_SUITE(thruster_state_effector)
 
 BOOST_AUTO_TEST_CASE(kappa_closed_form_and_impulse_through_c) {
-  // Commands changed between steps at the output times (DESIGN §7): thruster 0 on at 0, off at
+  // Commands changed between steps at the output times (docs/architecture.md §D7): thruster 0 on at
+  // 0, off at
   // 1.5 s, throttled to 0.6 at 2.2 s; thruster 1 on from 0.5 s to 0.9 s. References: κ(T) and ∫κ dt
   // in closed form (eq. 5) and ΔV of C = dcm_NB t̂ F_max ∫κ dt / m (eq. 6; no torque about C, so
   // the attitude stays at q0, dcm_NB from Eigen's AngleAxis). The hub must not turn. rk4 on the
@@ -148,7 +149,7 @@ BOOST_AUTO_TEST_CASE(angular_impulse_about_principal_axis) {
 }
 
 BOOST_AUTO_TEST_CASE(rhs_does_not_allocate) {
-  // DESIGN §3: no heap allocation in an evaluation.
+  // docs/architecture.md §D3: no heap allocation in an evaluation.
   const ThroughC s = through_c(1.0);
   const System system(s.model);
   const Eigen::VectorXd x = s.model->initial_state();
@@ -217,7 +218,8 @@ BOOST_AUTO_TEST_SUITE(thruster_state_effector_convergence)
 
 BOOST_AUTO_TEST_CASE(closed_form_step_halving) {
   // Both thrusters on from t = 0 over 2 s, from dt = 0.1 s (h/τ1 = 0.67): κ and ΔV of C against
-  // the closed forms (eqs. 5–6); rk4's window 3.8–4.25 (VERIFICATION.md), finest error far above
+  // the closed forms (eqs. 5–6); rk4's window 3.8–4.25 (docs/verification/README.md), finest error
+  // far above
   // round-off.
   const ThroughC s = through_c(1.0);
   s.thr->set_command(1, 1.0);

@@ -65,7 +65,7 @@ Eigen::Matrix3d full(const Eigen::Vector3d& diag, double p) {
   return I;
 }
 
-/// Basilisk's three devices (reference/basilisk-state-effectors.md §9: Ω0 = 2000, 350, −900 rpm,
+/// Basilisk's three devices (Ω0 = 2000, 350, −900 rpm,
 /// γ̇0 = 0.06, 0.011, −0.003 rad/s, massW = massG = 6 kg, IW1 = 100/Ω_max), placed and oriented
 /// differently, gimbal frames with full tensors and offset c.o.m., imbalanced wheels (× `jitter`).
 std::vector<Device> three_devices(double jitter, bool torques, double omega_scale = 1.0, double torque_scale = 1.0) {
@@ -228,7 +228,7 @@ BOOST_AUTO_TEST_SUITE(vscmg_conservation)
 
 BOOST_AUTO_TEST_CASE(conserves_in_orbit_with_jitter) {
   // Three imbalanced VSCMGs, no torque, in orbit; rk4 at 5e-5 s (Ω h ≤ 0.011) for 0.5 s. Bound
-  // 1e-10 relative (VERIFICATION.md, wheels).
+  // 1e-10 relative (docs/verification/README.md, wheels).
   const auto model = vehicle_with(three_devices(1.0, false), basilisk_orbit(Eigen::Vector3d(0.08, 0.01, 0.0)), true);
   const Drift d = max_relative_drift(model, model->initial_state(), 0.5, 10000);
   BOOST_TEST_MESSAGE("vscmg drift: E_orb " << d.orbital_energy << ", E_rot " << d.rotational_energy << ", H_orb "

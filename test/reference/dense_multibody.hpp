@@ -1,5 +1,5 @@
 // Independent dense reference for a serial chain of revolute/prismatic joints on a floating hub
-// (../shared/reference/articulated-chain.md §9): Kane's method in inertial (N) components with
+// (docs/models/serial_chain.md eq. (R1)): Kane's method in inertial (N) components with
 // classical vector kinematics. It shares no code with the articulated-body recursion of
 // systems/src/serial_chain.cpp; from ramus it takes only the parameter struct ChainLink and the
 // rotation helpers of ramus/kernel/attitude.hpp.

@@ -1,7 +1,7 @@
 // Closed-form motion of a torque-free axisymmetric rigid body (independent of ramus's dynamics):
 // I = diag(It, It, I3) about the centre of mass. Body nutation rate λ = (I3 − It) ω3 / It; the body
 // rate turns about b3 at λ; the attitude precesses about the fixed h_N at Ω_p = |H| / It:
-//   q_BN(t) = exp(½ Ω_p t ĥ_N) ⊗ q0 ⊗ exp(−½ λ t b3)   (VERIFICATION.md ROT-02).
+//   q_BN(t) = exp(½ Ω_p t ĥ_N) ⊗ q0 ⊗ exp(−½ λ t b3)   (docs/verification/ROT_02.md).
 #pragma once
 
 #include <Eigen/Dense>

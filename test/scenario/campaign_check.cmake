@@ -1,4 +1,4 @@
-# Campaign determinism (issue 6): `ramus campaign` gives byte-identical summaries and statistics on
+# Campaign determinism: `ramus campaign` gives byte-identical summaries and statistics on
 # 1 and 3 threads; a run alone (--only) and a part of the campaign (--runs a:b) reproduce the rows
 # and the run files of the whole campaign. With -DMPIEXEC=mpirun: the same campaign under
 # `mpirun -np 2` gives the data of the threaded run (the record lines name the ranks). Run by CTest:

@@ -1,4 +1,4 @@
-// Round trip (issue 6): a branched vehicle given as a scenario file, loaded and propagated by
+// Round trip: a branched vehicle given as a scenario file, loaded and propagated by
 // ramus::scenario, gives bit-identical states at every output time to the same vehicle built
 // through the C++ API and propagated by propagate() with the same inputs. The reference shares no
 // code with the loader: its model is written out below by hand, its inputs by an observer.

@@ -63,7 +63,7 @@ BOOST_AUTO_TEST_CASE(self_study_against_the_next_level) {
 
 BOOST_AUTO_TEST_CASE(propagation_study_of_rk4) {
   // Constant torque from rest (closed form): RK4's attitude error at t = 2 s falls as h⁴.
-  // VERIFICATION.md window 3.8–4.25 for RK4; errors here are ≥ 1e-11, far above round-off.
+  // docs/verification/README.md window 3.8–4.25 for RK4; errors here are ≥ 1e-11, far above round-off.
   const double L = 100.0;  // α = 1 rad/s², θ(2) = 2 rad
   test::TorqueHub hub(L);
   const StepHalvingStudy s = step_halving_study(hub.system(), hub.x0(), 0.0, 2.0, "rk4", 0.2, 4,

@@ -1,4 +1,4 @@
-// steppers/stepper_list.hpp: the names of DESIGN §8, their kinds and orders.
+// steppers/stepper_list.hpp: the names of docs/architecture.md §D8, their kinds and orders.
 #include "ramus/steppers/stepper_list.hpp"
 
 #include <boost/test/unit_test.hpp>

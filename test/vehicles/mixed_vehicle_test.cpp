@@ -141,7 +141,8 @@ BOOST_AUTO_TEST_SUITE(mixed_vehicle_conservation)
 
 BOOST_AUTO_TEST_CASE(every_effector_in_orbit) {
   const auto model = mixed_vehicle();
-  // VERIFICATION.md: rk4 at 1e-3 s over a few seconds, relative drift ≤ 1e-10 (the loosest of the
+  // docs/verification/README.md: rk4 at 1e-3 s over a few seconds, relative drift ≤ 1e-10 (the
+  // loosest of the
   // per-model tolerances, the hinged body's, bounds a vehicle that carries all of them).
   const Drift d = drift(model, 1e-3, 2.0);
   BOOST_TEST_MESSAGE("drift: E_orb " << d.orbital_energy << " E_rot " << d.rotational_energy << " H_orb "

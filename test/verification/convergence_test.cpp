@@ -17,7 +17,7 @@ using namespace ramus::verification;
 
 namespace {
 
-/// The accepted windows of the observed order (VERIFICATION.md).
+/// The accepted windows of the observed order (docs/verification/README.md).
 struct Window {
   double lo, hi;
 };

@@ -1,4 +1,4 @@
-// The verification suite of ramus (../shared/VERIFICATION.md, docs/verification/). Top-level
+// The verification suite of ramus (docs/verification/README.md). Top-level
 // suites and their CTest labels (test/verification/CMakeLists.txt):
 //   rigid_body              verification   VER-ROT-001, KIN-01, ROT-02, TRA-01, TRA-02
 //   rigid_body_convergence  convergence    observed orders; adaptive steppers against tolerance

@@ -57,7 +57,7 @@ BOOST_AUTO_TEST_CASE(ROT_02_integrate_const_rk4) {
   BOOST_TEST(t_last == kT, tt::tolerance(1e-14));
   const Rot02Error e = rot_02_error(*model, x, kT);
   BOOST_TEST_MESSAGE("integrate_const rk4: angle " << e.angle << " rad, |d omega| " << e.domega);
-  // ROT-02's RK4 tolerance at dt = 0.1 (VERIFICATION.md): 1e-5.
+  // ROT-02's RK4 tolerance at dt = 0.1 (docs/verification/README.md): 1e-5.
   BOOST_TEST(e.max() <= 1e-5);
   // ω follows RK4's exact map R(iλh)^100 on the linear transverse-rate equation (1e-12: round-off).
   const std::complex<double> w = 0.5 * std::pow(rk4_factor({0.0, 0.1}), 100);

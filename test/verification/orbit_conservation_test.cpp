@@ -19,7 +19,8 @@ using namespace ramus::verification;
 
 namespace {
 
-// The vehicle and orbit of VERIFICATION.md's common branching setup (Basilisk's integrated test):
+// The vehicle and orbit of docs/verification/README.md's common branching setup (Basilisk's
+// integrated test):
 // hub 750 kg, I_PntBc_B = diag(900, 800, 600) kg m², ω0 = (0.1, 0.1, 0.1) rad/s (a tumble: not a
 // principal axis), Earth μ, and r_CN_N(0), v_CN_N(0) given at the centre of mass C. The hub's own
 // centre of mass is offset from B, so B moves on a circle about C and r_BN_N carries the tumble.
@@ -103,7 +104,7 @@ BOOST_AUTO_TEST_CASE(ORBIT_CONSERVATION_point_mass_rk4) {
   BOOST_TEST_MESSAGE("point mass, one orbit (" << T << " s), rk4 h = " << kH << ": relative drift of orbital energy "
                                                << dr.orbital_energy << ", H_orb " << dr.H_orb << ", rotational energy "
                                                << dr.rotational_energy << ", |H_rot| " << dr.H_rot);
-  // Relative 1e-10 (the brief; VERIFICATION.md's conservation requirement).
+  // Relative 1e-10 (the brief; docs/verification/README.md's conservation requirement).
   BOOST_TEST(dr.orbital_energy <= 1e-10);
   BOOST_TEST(dr.H_orb <= 1e-10);
   BOOST_TEST(dr.rotational_energy <= 1e-10);

@@ -1,5 +1,5 @@
 // Suite rigid_body (CTest label: verification): the rigid-body and translation cases of
-// ../shared/VERIFICATION.md — VER-ROT-001, KIN-01, ROT-02, TRA-01, TRA-02. One page per case in
+// docs/verification/README.md — VER-ROT-001, KIN-01, ROT-02, TRA-01, TRA-02. One page per case in
 // docs/verification/<ID>.md. Every expected value below is a closed form or the exact discrete map
 // of the scheme on the closed-form equation, computed here without ramus's dynamics.
 #include <boost/test/unit_test.hpp>
@@ -75,7 +75,7 @@ BOOST_AUTO_TEST_CASE(VER_ROT_001_reference) {
   BOOST_TEST(std::sin(2.5) == 0.5984721441039565, tt::tolerance(1e-15));
 }
 
-// The two schemes of VERIFICATION.md, run through ramus::propagate (no normalisation of q).
+// The two schemes of docs/verification/README.md, run through ramus::propagate (no normalisation of q).
 BOOST_AUTO_TEST_CASE(VER_ROT_001_rk4) {
   const auto model = make_model(ver_rot_001_case());
   const Eigen::VectorXd x = run(model, kRot001T, "rk4", kRot001Dt);
@@ -83,7 +83,7 @@ BOOST_AUTO_TEST_CASE(VER_ROT_001_rk4) {
   const Quaternion q_ref(std::cos(2.5), std::sin(2.5), 0.0, 0.0);
 
   // ω is linear in t, so RK4 integrates it exactly; 1e-12 rad/s is 100 steps of round-off (~1e-16
-  // each) with margin (VERIFICATION.md tolerance).
+  // each) with margin (docs/verification/README.md tolerance).
   BOOST_TEST((s.omega_BN_B - Eigen::Vector3d(1.0, 0.0, 0.0)).norm() <= 1e-12);
   // α from the right-hand side at the final state; 1e-12 as for ω.
   System system(model);
@@ -91,11 +91,11 @@ BOOST_AUTO_TEST_CASE(VER_ROT_001_rk4) {
   system(x, dxdt, kRot001T);
   const Eigen::Vector3d alpha = dxdt.segment<3>(model->vehicle(0).offsets().omega_BN_B);
   BOOST_TEST((alpha - Eigen::Vector3d(kRot001Alpha, 0.0, 0.0)).norm() <= 1e-12);
-  // The attitude ramus uses is q/|q|: unit to round-off (1e-12, VERIFICATION.md).
+  // The attitude ramus uses is q/|q|: unit to round-off (1e-12, docs/verification/README.md).
   const VehicleDiagnostics d = vehicle_diagnostics(*model, x, kRot001T, 0);
   BOOST_TEST(std::abs(d.q_BN.norm() - 1.0) <= 1e-12);
 
-  // Attitude: VERIFICATION.md's band, RK4 misses by 8.7e-8 rad, tolerance 2e-7 rad.
+  // Attitude: docs/verification/README.md's band, RK4 misses by 8.7e-8 rad, tolerance 2e-7 rad.
   const double error = attitude_error_angle(q_ref, s.q_BN);
   BOOST_TEST_MESSAGE("VER-ROT-001 rk4: attitude error " << error << " rad, omega error "
                                                        << (s.omega_BN_B - Eigen::Vector3d::UnitX()).norm());
@@ -126,7 +126,7 @@ BOOST_AUTO_TEST_CASE(VER_ROT_001_euler) {
       angle_between(ver_rot_001_euler_map(kRot001Dt, kRot001Steps), cplx(q_ref[0], q_ref[1]));
   BOOST_TEST_MESSAGE("VER-ROT-001 euler: attitude error " << error << " rad, predicted " << predicted
                                                            << ", |measured - predicted| " << std::abs(error - predicted));
-  // VERIFICATION.md: 5.20e-2 rad, quoted to three digits, so ±5e-5 rad.
+  // docs/verification/README.md: 5.20e-2 rad, quoted to three digits, so ±5e-5 rad.
   BOOST_TEST(std::abs(error - 5.20e-2) <= 5e-5);
   // The exact scheme prediction: 1e-12 rad, 100 steps of round-off as for RK4. A scheme that used
   // ω_{n+1} (the reference page's own, 4.79e-2 rad) or any error in the torque would miss it by ≥1e-3.
@@ -146,7 +146,7 @@ BOOST_AUTO_TEST_CASE(KIN_01_rk4_exact_map) {
   const Quaternion q_ref(std::cos(0.5 * T), 0.0, 0.0, std::sin(0.5 * T));
 
   struct Level {
-    double h, norm_error, half_angle_error;  // VERIFICATION.md's printed values (5 digits)
+    double h, norm_error, half_angle_error;  // docs/verification/README.md's printed values (5 digits)
   };
   for (const Level& level : {Level{0.1, -1.0847e-8, -2.6018e-7}, Level{0.05, -3.3908e-10, -1.6272e-8}}) {
     BOOST_TEST_CONTEXT("h = " << level.h) {
@@ -174,11 +174,12 @@ BOOST_AUTO_TEST_CASE(KIN_01_rk4_exact_map) {
                                        << half_angle_predicted << "); differences "
                                        << std::abs(norm_error - norm_predicted) << ", "
                                        << std::abs(half_angle_error - half_angle_predicted));
-      // The prediction agrees with VERIFICATION.md to its 5 printed digits (relative 1e-4).
+      // The prediction agrees with docs/verification/README.md to its 5 printed digits (relative 1e-4).
       BOOST_TEST(norm_predicted == level.norm_error, tt::tolerance(1e-4));
       BOOST_TEST(half_angle_predicted == level.half_angle_error, tt::tolerance(1e-4));
       // ramus reproduces it to 1e-13 absolute: ≤ 200 steps of round-off (~1e-16 each) on a unit
-      // quaternion; VERIFICATION.md: "checkable to ~1e-13". A normalisation inside the state, or
+      // quaternion; docs/verification/README.md: "checkable to ~1e-13". A normalisation inside the
+      // state, or
       // a quaternion rate other than ½ q ⊗ (0, ω), would change the norm error at 1e-8.
       BOOST_TEST(std::abs(norm_error - norm_predicted) <= 1e-13);
       BOOST_TEST(std::abs(half_angle_error - half_angle_predicted) <= 1e-13);
@@ -190,7 +191,7 @@ BOOST_AUTO_TEST_CASE(KIN_01_rk4_exact_map) {
 // ROT-02 (docs/verification/ROT_02.md)
 
 BOOST_AUTO_TEST_CASE(ROT_02_reference) {
-  // The closed form (test/reference/torque_free_axisymmetric.hpp) against VERIFICATION.md's
+  // The closed form (test/reference/torque_free_axisymmetric.hpp) against docs/verification/README.md's
   // independently printed numbers. 1e-13: the printed values carry 15 significant digits.
   const auto ref = rot_02_reference();
   BOOST_TEST(ref.nutation_rate() == 1.0, tt::tolerance(1e-15));
@@ -225,9 +226,10 @@ BOOST_AUTO_TEST_CASE(ROT_02_rk4) {
   const double angle = attitude_error_angle(ref.q_BN(T), s.q_BN);
   const double domega = (s.omega_BN_B - ref.omega_B(T)).norm();
   BOOST_TEST_MESSAGE("ROT-02 rk4 dt = 0.1: attitude error " << angle << " rad, |d omega| " << domega);
-  // VERIFICATION.md: error (max of the angle and |Δω|) 3.67e-6, tolerance 1e-5.
+  // docs/verification/README.md: error (max of the angle and |Δω|) 3.67e-6, tolerance 1e-5.
   BOOST_TEST(std::max(angle, domega) <= 1e-5);
-  // VERIFICATION.md's 3.67e-6 is the largest component of Δω (the max norm; the Euclidean |Δω| is
+  // docs/verification/README.md's 3.67e-6 is the largest component of Δω (the max norm; the
+  // Euclidean |Δω| is
   // 4.17e-6, the attitude angle 2.97e-6). Quoted to three digits: ±5e-9.
   BOOST_TEST(std::abs((s.omega_BN_B - ref.omega_B(T)).lpNorm<Eigen::Infinity>() - 3.67e-6) <= 5e-9);
 
@@ -305,7 +307,7 @@ BOOST_AUTO_TEST_CASE(TRA_02_constant_body_force) {
   const Eigen::Vector3d a_N = rotation_matrix(c.q_BN) * c.force_B / c.m;
   const Eigen::Vector3d r_ref = kTraR0 + kTraV0 * kTraT + 0.5 * a_N * kTraT * kTraT;
   const Eigen::Vector3d v_ref = kTraV0 + a_N * kTraT;
-  // Against VERIFICATION.md's printed values (15 significant digits: 1e-10 m, 1e-13 m/s²).
+  // Against docs/verification/README.md's printed values (15 significant digits: 1e-10 m, 1e-13 m/s²).
   BOOST_TEST((a_N - Eigen::Vector3d(0.0707106781186548, 0.0707106781186548, 0.0)).norm() <= 1e-15);
   BOOST_TEST((r_ref - Eigen::Vector3d(1103.53553390593, -2046.46446609407, 3020.0)).norm() <= 1e-10);
   BOOST_TEST((v_ref - Eigen::Vector3d(10.7071067811865, -4.29289321881345, 2.0)).norm() <= 1e-12);

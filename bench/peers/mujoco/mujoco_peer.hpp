@@ -1,4 +1,4 @@
-// The MuJoCo peer of ramus-bench (issue 5): a scenario's model rebuilt as a MuJoCo model from the
+// The MuJoCo peer of ramus-bench: a scenario's model rebuilt as a MuJoCo model from the
 // finalized ramus Model (mjcf.hpp), checked to be the same model by comparing accelerations, then
 // timed and propagated with MuJoCo's RK4 over the ladder of fixed steps that ramus's rk4 runs.
 #pragma once

@@ -1,4 +1,5 @@
-// Diagnostics (DESIGN §6): pure functions of (model, x, t). Basilisk's names in brackets.
+// Diagnostics (docs/architecture.md §D6): pure functions of (model, x, t). Basilisk's names in
+// brackets.
 #pragma once
 
 #include <Eigen/Dense>

@@ -1,4 +1,5 @@
-// The dynamic-effector interface (DESIGN §5): a load on the body it is attached to, computed from
+// The dynamic-effector interface (docs/architecture.md §D5): a load on the body it is attached to,
+// computed from
 // that body's current kinematics and the time. A dynamic effector keeps no state between calls.
 #pragma once
 
@@ -29,7 +30,8 @@ class DynamicEffector {
   /// The load on the body of `frame`, in F components about the origin of F.
   virtual Wrench wrench(const FrameKinematics& frame, double t) const = 0;
 
-  /// Inputs held over a step (DESIGN §7). The driver calls hold_inputs(t_n) between steps, before
+  /// Inputs held over a step (docs/architecture.md §D7). The driver calls hold_inputs(t_n) between
+  /// steps, before
   /// the step that starts at t_n, and release_inputs() when it returns. An effector whose command
   /// switches instantaneously (a thruster's on/off schedule, a pulse train) samples it here, so that
   /// every stage of the step sees the command of the step, and a step ending on a switching time

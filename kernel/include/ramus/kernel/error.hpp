@@ -1,4 +1,5 @@
-// The exception hierarchy of ramus (DESIGN §10). Every message names the owner (effector, vehicle
+// The exception hierarchy of ramus (docs/architecture.md §D10). Every message names the owner
+// (effector, vehicle
 // or driver), the field at fault and the value given, so that a user can find the bad input.
 #pragma once
 

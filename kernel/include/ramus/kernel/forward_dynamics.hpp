@@ -1,4 +1,4 @@
-// One derivative evaluation, as the named stages of DESIGN §3 (docs/architecture.md).
+// One derivative evaluation, as the named stages of docs/architecture.md §D3 (docs/architecture.md).
 // Each stage reads the model and x and writes only the workspace (the last one also dxdt).
 // Stages 1–4 run for every vehicle before stage 5 of any, so that loads between vehicles see
 // the current kinematics of both ends.

@@ -1,5 +1,6 @@
 // Model: the vehicles, their effectors, the gravity field and, once finalized, the state layout.
-// This is the model data of DESIGN §3 (Pinocchio's Model, MuJoCo's mjModel); every scratch value
+// This is the model data of docs/architecture.md §D3 (Pinocchio's Model, MuJoCo's mjModel); every
+// scratch value
 // of an evaluation lives in a Workspace instead.
 #pragma once
 

@@ -1,4 +1,5 @@
-// The state-effector interface (DESIGN §5): a body with its own coordinates in the state vector,
+// The state-effector interface (docs/architecture.md §D5): a body with its own coordinates in the
+// state vector,
 // coupled to the hub by back-substitution. The kernel calls these methods in the order of one
 // derivative evaluation (docs/architecture.md): kinematics → mass_properties → contributions →
 // (hub solve) → derivatives. Methods are const; every scratch value lives in the effector's own

@@ -1,4 +1,5 @@
-// StateLayout: where each block of the one state vector lives (DESIGN §4). Blocks are added in
+// StateLayout: where each block of the one state vector lives (docs/architecture.md §D4). Blocks
+// are added in
 // order while a model is finalized; afterwards the layout is read-only.
 #pragma once
 

@@ -1,4 +1,4 @@
-// System: the Boost.Odeint system of a finalized Model, dxdt = f(x, t) (DESIGN §3).
+// System: the Boost.Odeint system of a finalized Model, dxdt = f(x, t) (docs/architecture.md §D3).
 // Cheap to copy (Odeint passes systems by value): a handle to the model and to one workspace.
 // Copies share the workspace, so one System and its copies serve one thread; give each thread
 // its own System(model).

@@ -1,4 +1,5 @@
-// Two-point effectors (DESIGN §5): a load between two frames — the hubs or segments of one or two
+// Two-point effectors (docs/architecture.md §D5): a load between two frames — the hubs or segments
+// of one or two
 // vehicles — computed for both ends in one call from both ends' current kinematics (a
 // constraint). Held by the Model, evaluated in the loads stage after every vehicle's kinematics.
 #pragma once

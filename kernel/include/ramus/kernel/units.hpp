@@ -1,4 +1,5 @@
-// Boost.Units at the configuration boundary (DESIGN §9). Parameter structs take these quantities;
+// Boost.Units at the configuration boundary (docs/architecture.md §D9). Parameter structs take
+// these quantities;
 // each model converts them once to SI doubles. The state and the right-hand side never see them.
 //
 // Boost.Units' SI system treats the plane angle as a dimension, so si::moment_of_inertia is

@@ -14,7 +14,7 @@
 
 namespace ramus {
 
-/// Hub configuration, in units (DESIGN §9).
+/// Hub configuration, in units (docs/architecture.md §D9).
 struct HubConfig {
   units::Mass mass;                 ///< hub mass
   units::InertiaTensor I_PntBc_B;   ///< hub inertia about its own centre of mass Bc, B components

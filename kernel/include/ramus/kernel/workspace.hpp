@@ -1,4 +1,5 @@
-// Workspace: every scratch value of one derivative evaluation (DESIGN §3), sized once from a
+// Workspace: every scratch value of one derivative evaluation (docs/architecture.md §D3), sized
+// once from a
 // finalized Model. Nothing in it is read before it is written in the same evaluation.
 #pragma once
 

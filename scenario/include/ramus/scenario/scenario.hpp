@@ -31,7 +31,8 @@ class ScenarioError : public Error {
   std::string reason_;
 };
 
-/// An input change applied between steps at time t (DESIGN §7): a motor torque or force, a lock.
+/// An input change applied between steps at time t (docs/architecture.md §D7): a motor torque or
+/// force, a lock.
 struct InputEvent {
   double t = 0.0;    ///< [s]
   std::string path;  ///< where the file gives it, e.g. "inputs[3]"

@@ -1,4 +1,5 @@
-// propagate(): the library's driver (DESIGN §8). Fixed or adaptive steps with any stepper of the
+// propagate(): the library's driver (docs/architecture.md §D8). Fixed or adaptive steps with any
+// stepper of the
 // list, an observer at output times, and the checks Odeint does not make: non-positive or
 // non-finite step or tolerance, non-finite state after a step, step-size underflow, a step below
 // the time resolution at t (the spacing of doubles there: t + h would not advance t by h) and a
@@ -41,7 +42,8 @@ using Observer = std::function<void(Eigen::VectorXd& x, double t)>;
 /// (the first included). Fixed steppers take steps of dt, shortened uniformly within an output
 /// interval that dt does not divide (h = Δ/ceil(Δ/dt)); adaptive steppers stop exactly on each
 /// output time. On an IntegrationError x holds the last finite state reached (never a NaN one).
-/// Inputs are held over each step (Model::hold_inputs at the step's start, DESIGN §7). Loads that
+/// Inputs are held over each step (Model::hold_inputs at the step's start, docs/architecture.md
+/// §D7). Loads that
 /// jump in time (a thruster firing, a pulse) should have their switching times among the output
 /// times, so that no step straddles a jump: an error estimate cannot be trusted across one
 /// (rk_f78's vanishes exactly for loads that depend on t alone). Fixed steps go out of place into

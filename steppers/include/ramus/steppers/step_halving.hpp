@@ -1,4 +1,5 @@
-// Step-halving convergence studies (DESIGN §8): the same run at dt, dt/2, dt/4, …, the error of
+// Step-halving convergence studies (docs/architecture.md §D8): the same run at dt, dt/2, dt/4, …,
+// the error of
 // each level, and the observed order p = log2(e(h) / e(h/2)) between consecutive levels.
 #pragma once
 

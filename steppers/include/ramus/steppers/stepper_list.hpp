@@ -1,4 +1,5 @@
-// The steppers ramus supports by name (DESIGN §8): the one list that the driver, the bench and
+// The steppers ramus supports by name (docs/architecture.md §D8): the one list that the driver, the
+// bench and
 // the convergence tests iterate. Users may equally pass any Odeint stepper directly.
 #pragma once
 

@@ -27,7 +27,7 @@ enum class TankModel {
 /// "constant_volume", … (for messages and describe()).
 std::string_view to_string(TankModel model);
 
-/// One thruster that draws on the tank, fixed in B, in units (DESIGN §9).
+/// One thruster that draws on the tank, fixed in B, in units (docs/architecture.md §D9).
 struct FuelTankThrusterConfig {
   units::Length3 r_EB_B;                              ///< nozzle exit E relative to B
   Eigen::Vector3d tHat_B = Eigen::Vector3d::Zero();   ///< [1] unit direction of the thrust on the hub, in B
@@ -86,7 +86,8 @@ class FuelTank final : public StateEffector {
   /// The moments of eq. (5) at propellant mass m (clamped to [0, capacity] where there is one).
   TankMoments moments(double m) const;
 
-  // ---- inputs (DESIGN §7): change them between steps only ------------------------------------
+  // ---- inputs (docs/architecture.md §D7): change them between steps only
+  // ------------------------------------
   /// Sets the command u of thruster i: 1 on, 0 off, a throttle in between (held until changed).
   void set_command(std::size_t i, double u);
   double command(std::size_t i) const;

@@ -16,7 +16,8 @@
 
 namespace ramus {
 
-/// In units (DESIGN §9). Zero by default: gsHat_B, w2Hat0_B, mass and the inertias must be given.
+/// In units (docs/architecture.md §D9). Zero by default: gsHat_B, w2Hat0_B, mass and the inertias
+/// must be given.
 struct JitterWheelConfig {
   Eigen::Vector3d gsHat_B = Eigen::Vector3d::Zero();   ///< [1] spin axis, unit, fixed in B
   Eigen::Vector3d w2Hat0_B = Eigen::Vector3d::Zero();  ///< [1] ŵ2 at θ = 0 (towards the imbalance mass), ⊥ ĝ, unit

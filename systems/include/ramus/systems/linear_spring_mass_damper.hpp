@@ -11,7 +11,7 @@
 
 namespace ramus {
 
-/// In units (DESIGN §9). Zero by default: mass and pHat_B must be given.
+/// In units (docs/architecture.md §D9). Zero by default: mass and pHat_B must be given.
 struct LinearSpringMassDamperConfig {
   units::Mass mass;                                  ///< particle mass (> 0)
   Eigen::Vector3d pHat_B = Eigen::Vector3d::Zero();  ///< [1] direction of motion, unit to 1e-9, fixed in B

@@ -59,7 +59,7 @@ PrescribedProfile bang_coast_bang_profile(const Eigen::Vector3d& axis_M, units::
                                           const units::Length3& r0_PM_M, const units::Length3& dr_M,
                                           const BangCoastBang& timing);
 
-/// In units (DESIGN §9).
+/// In units (docs/architecture.md §D9).
 struct PrescribedPlatformConfig {
   units::Mass mass;                                       ///< platform mass (> 0)
   units::InertiaTensor I_PntPc_P;                         ///< inertia about its c.o.m. Pc, in P (full)

@@ -18,7 +18,7 @@
 
 namespace ramus {
 
-/// One wheel, in units (DESIGN §9). Zero by default: gsHat_B and Js must be given.
+/// One wheel, in units (docs/architecture.md §D9). Zero by default: gsHat_B and Js must be given.
 struct ReactionWheelConfig {
   Eigen::Vector3d gsHat_B = Eigen::Vector3d::Zero();  ///< [1] spin axis, unit to 1e-9, fixed in B
   units::Length3 r_WcB_B;                             ///< wheel centre of mass Wc relative to B
@@ -61,7 +61,8 @@ class ReactionWheels final : public StateEffector {
   std::size_t wheel_count() const { return wheels_.size(); }
   const ReactionWheelParameters& wheel(std::size_t i) const;
 
-  // ---- inputs (DESIGN §7): change them between steps only ------------------------------------
+  // ---- inputs (docs/architecture.md §D7): change them between steps only
+  // ------------------------------------
   /// Sets the motor torque command of wheel i (held until changed).
   void set_motor_torque(std::size_t i, units::Torque u);
   /// Adds an explicit function of time to the command of wheel i (empty function: none).

@@ -1,6 +1,6 @@
 // SerialChain: N one-degree-of-freedom joints (revolute or prismatic) in series on the hub,
 // coupled to it by back-substitution through the O(N) articulated-body recursion
-// (docs/models/serial_chain.md, after ../shared/reference/articulated-chain.md).
+// (docs/models/serial_chain.md, after Featherstone's RBDA ch. 7 and 9).
 // The hinged rigid body, the 1-, 2- and N-DOF spinning bodies and the 1- and N-DOF translating
 // bodies are thin parametrizations of this one engine: one place for the equations.
 #pragma once
@@ -50,7 +50,8 @@ class SerialChain : public StateEffector {
   std::size_t dof() const { return links_.size(); }
   const ChainLink& link(std::size_t i) const { return links_.at(i); }
 
-  // ---- inputs: constant over a step, changed between steps (DESIGN §7) -------------------
+  // ---- inputs: constant over a step, changed between steps (docs/architecture.md §D7)
+  // -------------------
   void set_motor_input(std::size_t joint, double u);
   void set_motor_profile(std::size_t joint, MotorProfile profile);
   /// Locks or unlocks a joint. Locking sets the joint rate in `x_block` (this effector's block of
@@ -103,8 +104,8 @@ class SerialChain : public StateEffector {
   };
   std::vector<JointConstants> joints_;
   // A chain of one revolute joint: its c.o.m. and rigid inertia about O as trigonometric
-  // polynomials of θ (eq. 4b), r = r0 + cos θ rc + sin θ rs, M = K0 + cos θ K1 + sin θ K2 +
-  // cos 2θ K3 + sin 2θ K4; dcm_BS and I_c,B are then formed only when asked for.
+  // polynomials of θ (eq. 4b), r = r0 + cos θ rc + sin θ rs, M = K[0] + cos θ K[1] + sin θ K[2] +
+  // cos 2θ K[3] + sin 2θ K[4]; dcm_BS and I_c,B are then formed only when asked for.
   struct SingleHinge {
     Eigen::Vector3d r0, rc, rs;
     Eigen::Matrix3d K[5];

@@ -21,7 +21,8 @@ using static_imbalance_unit = decltype(si::kilogram * si::meter);
 using StaticImbalance = quantity<static_imbalance_unit>;  ///< kg·m
 }  // namespace units
 
-/// The imbalance of one wheel, in units (DESIGN §9). Zero by default except w2Hat0_B, which must be given.
+/// The imbalance of one wheel, in units (docs/architecture.md §D9). Zero by default except
+/// w2Hat0_B, which must be given.
 struct WheelImbalanceConfig {
   Eigen::Vector3d w2Hat0_B = Eigen::Vector3d::Zero();  ///< [1] ŵ2 at θ = 0: towards the imbalance mass, ⊥ ĝ, unit
   units::StaticImbalance Us;                           ///< static imbalance U_s = m d (≥ 0)
@@ -50,7 +51,8 @@ class SimpleJitterReactionWheels final : public StateEffector {
   const ReactionWheels& balanced() const { return balanced_; }
   const WheelImbalance& imbalance(std::size_t i) const;
 
-  // ---- inputs (DESIGN §7), as ReactionWheels -------------------------------------------------
+  // ---- inputs (docs/architecture.md §D7), as ReactionWheels
+  // -------------------------------------------------
   void set_motor_torque(std::size_t i, units::Torque u) { balanced_.set_motor_torque(i, u); }
   void set_motor_torque_profile(std::size_t i, ReactionWheels::TorqueProfile p) {
     balanced_.set_motor_torque_profile(i, std::move(p));

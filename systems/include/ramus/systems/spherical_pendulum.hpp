@@ -12,7 +12,7 @@
 
 namespace ramus {
 
-/// In units (DESIGN §9). Zero by default: mass and length must be given.
+/// In units (docs/architecture.md §D9). Zero by default: mass and length must be given.
 struct SphericalPendulumConfig {
   units::Mass mass;                                      ///< pendulum mass m (> 0)
   units::Length length;                                  ///< rod length l (> 0)

@@ -15,7 +15,8 @@
 
 namespace ramus {
 
-/// One thruster, in units (DESIGN §9). Zero by default: direction, max_thrust and time_constant must be given.
+/// One thruster, in units (docs/architecture.md §D9). Zero by default: direction, max_thrust and
+/// time_constant must be given.
 struct ThrusterStateConfig {
   units::Length3 r_TB_B;                                  ///< thruster location T relative to B
   Eigen::Vector3d tHat_B = Eigen::Vector3d::Zero();       ///< [1] unit direction of the force on the hub, in B
@@ -43,7 +44,8 @@ class ThrusterStateEffector final : public StateEffector {
   std::size_t thruster_count() const { return thrusters_.size(); }
   const ThrusterStateParameters& thruster(std::size_t i) const;
 
-  // ---- inputs (DESIGN §7): change them between steps only ------------------------------------
+  // ---- inputs (docs/architecture.md §D7): change them between steps only
+  // ------------------------------------
   /// Sets the command u of thruster i: 1 on, 0 off, or a throttle in between (held until changed).
   void set_command(std::size_t i, double u);
   /// [1] the command of thruster i.

@@ -16,7 +16,8 @@
 
 namespace ramus {
 
-/// In units (DESIGN §9). Zero by default: the axes, the wheel mass and the wheel inertias must be given.
+/// In units (docs/architecture.md §D9). Zero by default: the axes, the wheel mass and the wheel
+/// inertias must be given.
 struct VscmgConfig {
   Eigen::Vector3d gsHat0_B = Eigen::Vector3d::Zero();  ///< [1] wheel spin axis ĝs at γ = 0
   Eigen::Vector3d gtHat0_B = Eigen::Vector3d::Zero();  ///< [1] ĝt at γ = 0 (ĝs, ĝt, ĝg right-handed orthonormal)
