@@ -77,6 +77,10 @@ class StateEffector {
   virtual std::string_view kind() const = 0;
   /// "<kind> '<name>'": how error messages name this effector.
   std::string label() const { return std::string(kind()) + " '" + name_ + "'"; }
+  /// Whether the effector's mass changes with its state (a fuel tank): its mass rate then enters
+  /// the kernel's mass-rate terms (docs/architecture.md §6), which a host that carries its
+  /// children's coupling itself (a prescribed platform) must be able to pass on.
+  virtual bool varies_in_mass() const { return false; }
   /// Where this object has been added ("vehicle 'sc'", or the state effector hosting it);
   /// empty while it is in no place. One object, one place (placement.hpp).
   const std::string& placement() const { return placement_.where(); }

@@ -76,6 +76,7 @@ class FuelTank final : public StateEffector {
   /// Every field checked here (ConfigurationError naming the tank or the thruster and the field).
   FuelTank(std::string name, const FuelTankConfig& config);
   std::string_view kind() const override { return "fuel_tank"; }
+  bool varies_in_mass() const override { return true; }
 
   TankModel model() const { return model_; }
   std::size_t thruster_count() const { return thrusters_.size(); }
