@@ -65,10 +65,11 @@ Scenario make_burn() {
     fuel->set_command(0, u);
     fuel->set_command(1, u);
   };
-  s.reference = "emptying tank R = 0.5 m at (0, 0, 0.5) m, 314 kg, outlet -b3; 500 N Isp 230 s engine at (0, 0, -1) m "
-                "along +b3 and 20 N Isp 220 s nozzle at (0.8, 0, 0.5) m along +b2, on [0, 30) s; C at rest at N, "
-                "omega0 = (0.1, -0.1, 0.1) rad/s; " +
-                use_converged_reference(s);
+  s.reference =
+      "emptying tank R = 0.5 m at (0, 0, 0.5) m, 314 kg, outlet -b3; 500 N Isp 230 s engine at (0, 0, -1) m "
+      "along +b3 and 20 N Isp 220 s nozzle at (0.8, 0, 0.5) m along +b2, on [0, 30) s; C at rest at N, "
+      "omega0 = (0.1, -0.1, 0.1) rad/s; " +
+      use_converged_reference(s);
   s.conserves = {false, false};  // mass and momentum leave with the exhaust (the tank counts them: fuel_tank.md)
   return s;
 }

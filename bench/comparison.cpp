@@ -51,14 +51,15 @@ RunResult run_once(const Scenario& scenario, const System& system, const Propaga
   RunResult r;
   r.stepper = settings.stepper;
   r.adaptive = stepper_info(settings.stepper).adaptive;
-  if (r.adaptive) r.tolerance = settings.rel_tol;
-  else r.dt = settings.dt;
+  if (r.adaptive)
+    r.tolerance = settings.rel_tol;
+  else
+    r.dt = settings.dt;
   Eigen::VectorXd x;
   const std::vector<double> times = scenario.times();
   try {
     r.time = time_repeated(
-        timing, [&] { x = scenario.x0; },
-        [&] { r.stats = propagate(system, x, times, settings, scenario.inputs); });
+        timing, [&] { x = scenario.x0; }, [&] { r.stats = propagate(system, x, times, settings, scenario.inputs); });
     r.error = scenario.error(x);
     x = scenario.x0;
     const std::uint64_t before = allocations_so_far();
@@ -134,8 +135,8 @@ ScenarioComparison compare_steppers(const Scenario& scenario, std::span<const st
     Eigen::VectorXd x0 = scenario.x0;
     scenario.inputs(x0, scenario.t0);
   }
-  c.rhs = time_batches(settings.rhs_batches, settings.rhs_batch_seconds,
-                       [&] { system(scenario.x0, dxdt, scenario.t0); });
+  c.rhs =
+      time_batches(settings.rhs_batches, settings.rhs_batch_seconds, [&] { system(scenario.x0, dxdt, scenario.t0); });
 
   {
     odeint_steppers::rk4 rk4;
@@ -149,8 +150,10 @@ ScenarioComparison compare_steppers(const Scenario& scenario, std::span<const st
   bool with_rk4 = false;
   for (const std::string& stepper : steppers) {
     const std::size_t first = c.runs.size();
-    if (stepper_info(stepper).adaptive) tolerance_ladder(scenario, system, stepper, settings, c.runs);
-    else fixed_ladder(scenario, system, stepper, settings, c.runs);
+    if (stepper_info(stepper).adaptive)
+      tolerance_ladder(scenario, system, stepper, settings, c.runs);
+    else
+      fixed_ladder(scenario, system, stepper, settings, c.runs);
     allocation_slopes(c.runs, first);
     with_rk4 = with_rk4 || stepper == "rk4";
   }

@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "driver_overhead.hpp"
 #include "drift.hpp"
+#include "driver_overhead.hpp"
 #include "ramus/steppers/propagate.hpp"
 #include "scenario.hpp"
 #include "timing.hpp"
@@ -20,11 +20,11 @@
 namespace ramus::bench {
 
 struct ComparisonSettings {
-  int fixed_levels = 6;                 ///< dt0 … dt0/2^(levels−1)
-  std::vector<double> tolerances;       ///< adaptive steppers: abs_tol = rel_tol = each of these
-  TimingPolicy timing;                  ///< repetitions of each propagation
-  int rhs_batches = 31;                 ///< batches of bare right-hand-side evaluations
-  double rhs_batch_seconds = 2e-3;      ///< [s] target duration of one batch
+  int fixed_levels = 6;             ///< dt0 … dt0/2^(levels−1)
+  std::vector<double> tolerances;   ///< adaptive steppers: abs_tol = rel_tol = each of these
+  TimingPolicy timing;              ///< repetitions of each propagation
+  int rhs_batches = 31;             ///< batches of bare right-hand-side evaluations
+  double rhs_batch_seconds = 2e-3;  ///< [s] target duration of one batch
   /// Errors below this are within ~100× of the accumulated round-off of 10⁴–10⁵ steps
   /// (N·ε ≈ 1e-12): an observed order that involves one is flagged, not meaningful.
   double roundoff_floor = 1e-12;
@@ -52,7 +52,7 @@ struct RunResult {
   double observed_order = std::numeric_limits<double>::quiet_NaN();
   bool order_at_roundoff = false;  ///< one of the two errors is below the round-off floor
   PropagationStats stats;
-  TimingSummary time;   ///< [s] wall time of one propagation
+  TimingSummary time;             ///< [s] wall time of one propagation
   std::uint64_t allocations = 0;  ///< heap allocations of one whole propagation (setup included)
   /// Heap allocations per step: the slope of `allocations` against the steps between this run
   /// and the neighbouring run of the same stepper (the setup's allocations cancel); NaN alone.
@@ -68,7 +68,7 @@ struct RunResult {
 /// A peer simulator's figures on the same scenario (MuJoCo: bench/peers/mujoco), filled by the
 /// caller; its runs use the RunResult fields that apply (dt, error, order, steps, evaluations, time).
 struct PeerFigures {
-  std::string name;          ///< "mujoco"
+  std::string name;  ///< "mujoco"
   /// [s] one evaluation of its dynamics (mj_forward) at x0 and one rk4 step at dt0 (mj_step), each
   /// timed side by side with ramus's (alternating batches; a: ramus, b: the peer, ratio: the
   /// peer's time over ramus's per round, the figure the summary quotes).
@@ -82,13 +82,13 @@ struct ScenarioComparison {
   std::string description;
   std::string reference;
   Eigen::Index state_size = 0;
-  std::string layout;              ///< layout_summary(): entries per owner
-  std::size_t output_times = 2;    ///< number of output times every run stops at (t0 and t1 included)
-  std::size_t chain_links = 0;     ///< Scenario::chain_links
-  double t0 = 0.0, t1 = 0.0;  ///< [s]
-  double dt0 = 0.0;           ///< [s] first trial step of the adaptive steppers
-  BatchTiming rhs;            ///< [s] one bare right-hand-side evaluation at x0
-  BatchTiming rk4_step;       ///< [s] one bare rk4 step of dt0 from x0 (Odeint's do_step)
+  std::string layout;            ///< layout_summary(): entries per owner
+  std::size_t output_times = 2;  ///< number of output times every run stops at (t0 and t1 included)
+  std::size_t chain_links = 0;   ///< Scenario::chain_links
+  double t0 = 0.0, t1 = 0.0;     ///< [s]
+  double dt0 = 0.0;              ///< [s] first trial step of the adaptive steppers
+  BatchTiming rhs;               ///< [s] one bare right-hand-side evaluation at x0
+  BatchTiming rk4_step;          ///< [s] one bare rk4 step of dt0 from x0 (Odeint's do_step)
   std::vector<RunResult> runs;
   std::optional<DriverOverhead> overhead;  ///< when rk4 is selected
   Drift drift;                             ///< long-run drift (NaN where not conserved)

@@ -1,7 +1,7 @@
 #include "driver_overhead.hpp"
 
-#include <boost/numeric/odeint/integrate/integrate_const.hpp>
 #include <algorithm>
+#include <boost/numeric/odeint/integrate/integrate_const.hpp>
 #include <chrono>
 #include <cmath>
 #include <functional>
@@ -46,8 +46,8 @@ double timed(const std::function<void()>& run) {
 TimingSummary summary(std::vector<double> samples) {
   std::sort(samples.begin(), samples.end());
   const std::size_t n = samples.size();
-  return {n % 2 == 1 ? samples[n / 2] : 0.5 * (samples[n / 2 - 1] + samples[n / 2]), samples.front(),
-          samples.back(), static_cast<int>(n)};
+  return {n % 2 == 1 ? samples[n / 2] : 0.5 * (samples[n / 2 - 1] + samples[n / 2]), samples.front(), samples.back(),
+          static_cast<int>(n)};
 }
 
 }  // namespace

@@ -12,13 +12,13 @@
 namespace ramus::bench {
 
 struct DriverOverhead {
-  double dt = 0.0;          ///< [s] rk4 step
-  std::uint64_t steps = 0;  ///< steps of each propagation (the scenario's span)
-  int repeats = 1;          ///< propagations per timed sample (from x0 each time)
-  TimingSummary hand;       ///< [s] one propagation, hand-written RK4 loop
-  TimingSummary propagate;  ///< [s] ramus::propagate with "rk4"
+  double dt = 0.0;                ///< [s] rk4 step
+  std::uint64_t steps = 0;        ///< steps of each propagation (the scenario's span)
+  int repeats = 1;                ///< propagations per timed sample (from x0 each time)
+  TimingSummary hand;             ///< [s] one propagation, hand-written RK4 loop
+  TimingSummary propagate;        ///< [s] ramus::propagate with "rk4"
   TimingSummary integrate_const;  ///< [s] boost::numeric::odeint::integrate_const with runge_kutta4
-  std::string failure;  ///< the IntegrationError's message when a propagation failed; empty otherwise
+  std::string failure;            ///< the IntegrationError's message when a propagation failed; empty otherwise
 
   double propagate_ratio() const { return propagate.median / hand.median; }
   double integrate_const_ratio() const { return integrate_const.median / hand.median; }

@@ -40,8 +40,8 @@ void add_peer(const Scenario& scenario, const ComparisonSettings& settings, Scen
     r.dt = run.dt;
     r.error = run.error;
     r.observed_order = run.observed_order;
-    r.order_at_roundoff = !std::isnan(run.observed_order) &&
-                          run.error.max() < std::max(settings.roundoff_floor, scenario.error_floor);
+    r.order_at_roundoff =
+        !std::isnan(run.observed_order) && run.error.max() < std::max(settings.roundoff_floor, scenario.error_floor);
     r.stats.steps = run.steps;
     r.stats.evaluations = 4 * run.steps;  // mj_forward-equivalent stages of RK4
     r.time = run.time;

@@ -209,9 +209,10 @@ Scenario make_wheels4() {
     const double az = azimuth_deg * kDeg;
     axes.emplace_back(std::cos(elevation) * std::cos(az), std::cos(elevation) * std::sin(az), std::sin(elevation));
   }
-  return wheels_scenario(axes, "pyramid: axes at elevation 50 deg above the b1-b2 plane, azimuths 45, 135, 225, "
-                               "315 deg; 9 kg, Js = 0.159, Jt = 0.08 kg m2, Omega0 = 500 rad/s, c.o.m. 0.3 m "
-                               "from B along the axis");
+  return wheels_scenario(axes,
+                         "pyramid: axes at elevation 50 deg above the b1-b2 plane, azimuths 45, 135, 225, "
+                         "315 deg; 9 kg, Js = 0.159, Jt = 0.08 kg m2, Omega0 = 500 rad/s, c.o.m. 0.3 m "
+                         "from B along the axis");
 }
 
 Scenario make_chain_of(std::size_t n) {
@@ -239,10 +240,12 @@ Scenario make_chain_of(std::size_t n) {
   // zig-zag whips the hub (|r_BC| reaches 12 m) and its fastest mode reaches 18 rad/s near
   // t = 0.25 s, so chain64's steps are halved: ω·dt ≤ 0.45 (rk4), ≤ 0.014 (Euler).
   const double dt0 = n >= 64 ? 0.025 : 0.05;
-  Scenario s = converged_scenario(model, chain_span(n), dt0, dt0 / 32.0,
-                                  std::to_string(n) + " links of 20 kg, I_c = diag(2, 3, 4) kg m2, 0.6 m (c.o.m. at "
-                                  "0.3 m), first joint at (0.5, 0, 1) m, axes z, y, x, ..., k = 50 N m/rad, theta0 = "
-                                  "+-5 deg alternating, thetaDot0 = 0.02 rad/s");
+  Scenario s =
+      converged_scenario(model, chain_span(n), dt0, dt0 / 32.0,
+                         std::to_string(n) +
+                             " links of 20 kg, I_c = diag(2, 3, 4) kg m2, 0.6 m (c.o.m. at "
+                             "0.3 m), first joint at (0.5, 0, 1) m, axes z, y, x, ..., k = 50 N m/rad, theta0 = "
+                             "+-5 deg alternating, thetaDot0 = 0.02 rad/s");
   s.chain_links = n;
   s.conserves = {true, true};  // undamped springs
   return s;
@@ -257,8 +260,8 @@ Scenario make_array8() {
     HingedPanelConfig& p = panels[i];
     const double m = 24.0 - 2.0 * static_cast<double>(i);  // [kg]
     const double w = 1.2 - 0.05 * static_cast<double>(i);  // [m] panel width along s2
-    const double L = 1.0;                                   // [m] hinge to hinge along −s1
-    const double t = 0.05;                                  // [m] thickness along s3
+    const double L = 1.0;                                  // [m] hinge to hinge along −s1
+    const double t = 0.05;                                 // [m] thickness along s3
     p.mass = m * si::kilogram;
     // A plate L × w × t (s1 × s2 × s3): its c.o.m. inertia, strictly inside the triangle
     // inequality (MuJoCo refuses a thin plate's A + B = C at round-off).
@@ -279,14 +282,15 @@ Scenario make_array8() {
   auto model = std::make_shared<Model>();
   Vehicle& sc = model->add_vehicle("sc", spacecraft_hub());
   sc.set_initial_state(at_rest_at_C());
-  sc.add_state_effector(std::make_shared<NHingedRigidBody>(
-      "array", units::Length3(Eigen::Vector3d(0.5, 0.0, 1.0), si::meter), panels));
+  sc.add_state_effector(
+      std::make_shared<NHingedRigidBody>("array", units::Length3(Eigen::Vector3d(0.5, 0.0, 1.0), si::meter), panels));
   // rk4 from 0.0125 s is in its asymptotic range (observed order 3.2 from 0.05 s, 3.7 from
   // 0.025 s, 3.9 from 0.0125 s); Euler starts at 0.0125/32 s.
-  Scenario s = converged_scenario(model, 5.0, 0.0125, 0.0125 / 32.0,
-                                  "8 panels in series, 24 ... 10 kg, 1 m hinge to hinge, c.o.m. at 0.5 m, every other "
-                                  "hinge twisted 5 deg, k = 60 N m/rad, theta0 = +4/-3 deg alternating; C at rest at N, "
-                                  "omega0 = (0.1, -0.1, 0.1) rad/s");
+  Scenario s =
+      converged_scenario(model, 5.0, 0.0125, 0.0125 / 32.0,
+                         "8 panels in series, 24 ... 10 kg, 1 m hinge to hinge, c.o.m. at 0.5 m, every other "
+                         "hinge twisted 5 deg, k = 60 N m/rad, theta0 = +4/-3 deg alternating; C at rest at N, "
+                         "omega0 = (0.1, -0.1, 0.1) rad/s");
   s.conserves = {true, true};  // undamped springs
   return s;
 }
@@ -328,10 +332,11 @@ Scenario make_vscmg4() {
     c.wheel_torque = 0.0 * units::newton_meter;
     sc.add_state_effector(std::make_shared<Vscmg>("cmg" + std::to_string(k + 1), c));
   }
-  Scenario s = converged_scenario(model, 10.0, 0.02, 0.02 / 32.0,
-                                  "pyramid of 4 VSCMGs, gimbal axes 54.74 deg from b3 at azimuths 0, 90, 180, 270 deg, "
-                                  "wheels 9 kg, Js = 0.159, Jt = 0.08 kg m2 at 100 rad/s, gimbals 2 kg, 0.5 kg m2 at 0.4 m, "
-                                  "gamma0 = +-10 deg, gammaDot0 = 0.05 rad/s, no torques");
+  Scenario s =
+      converged_scenario(model, 10.0, 0.02, 0.02 / 32.0,
+                         "pyramid of 4 VSCMGs, gimbal axes 54.74 deg from b3 at azimuths 0, 90, 180, 270 deg, "
+                         "wheels 9 kg, Js = 0.159, Jt = 0.08 kg m2 at 100 rad/s, gimbals 2 kg, 0.5 kg m2 at 0.4 m, "
+                         "gamma0 = +-10 deg, gammaDot0 = 0.05 rad/s, no torques");
   s.conserves = {true, true};
   return s;
 }
@@ -367,7 +372,8 @@ Scenario make_gimbal_thruster_schedule() {
   s.model = g.model;
   s.x0 = g.model->initial_state();
   s.inputs = {};
-  s.reference = std::string(kGimbalSetup) + ", as the thruster's schedule (add_firing), output times on the edges; "
+  s.reference = std::string(kGimbalSetup) +
+                ", as the thruster's schedule (add_firing), output times on the edges; "
                 "reference: gimbal_thruster's (the same motion, commanded between steps), " +
                 commanded.reference.substr(commanded.reference.find("rk_f78"));
   return s;
@@ -431,10 +437,10 @@ Scenario make_two_vehicles() {
   cc.beta = 1e2 * si::newton * si::second / si::meter;
   model->add_two_point_effector(std::make_shared<Constraint>("dock", cc));
   Scenario s = converged_scenario(model, 10.0, 0.05, 0.05 / 32.0,
-                            "vehicle 1: the hub with panel 1; vehicle 2: 300 kg, I = diag(120, 100, 80) kg m2; "
-                            "constraint from the panel tip (3 m outboard of the hinge) to a point 1 m from B2, "
-                            "reference offset = their offset at t0 (0.2 m along n1), alpha = 1e3 N/m, beta = "
-                            "1e2 N s/m; vehicle 2 starts moving with the panel frame");
+                                  "vehicle 1: the hub with panel 1; vehicle 2: 300 kg, I = diag(120, 100, 80) kg m2; "
+                                  "constraint from the panel tip (3 m outboard of the hinge) to a point 1 m from B2, "
+                                  "reference offset = their offset at t0 (0.2 m along n1), alpha = 1e3 N/m, beta = "
+                                  "1e2 N s/m; vehicle 2 starts moving with the panel frame");
   s.conserves = {false, true};  // the damper dissipates; the constraint's forces are internal
   return s;
 }

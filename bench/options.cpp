@@ -92,19 +92,23 @@ Options parse_options(std::span<const std::string_view> args) {
     }
     const auto value = [&]() -> std::string_view {
       if (inline_value) return *inline_value;
-      if (k + 1 >= args.size() || args[k + 1].starts_with("--"))
-        throw UsageError(std::string(arg) + " needs a value");
+      if (k + 1 >= args.size() || args[k + 1].starts_with("--")) throw UsageError(std::string(arg) + " needs a value");
       return args[++k];
     };
     const auto flag = [&] {
       if (inline_value) throw UsageError(std::string(arg) + " takes no value");
       return true;
     };
-    if (arg == "--help" || arg == "-h") o.help = flag();
-    else if (arg == "--list") o.list = flag();
-    else if (arg == "--quick") o.quick = flag();
-    else if (arg == "--scenario") o.scenarios = select(arg, value(), scenario_names(), scenario_family_list());
-    else if (arg == "--stepper") o.steppers = select(arg, value(), stepper_names());
+    if (arg == "--help" || arg == "-h")
+      o.help = flag();
+    else if (arg == "--list")
+      o.list = flag();
+    else if (arg == "--quick")
+      o.quick = flag();
+    else if (arg == "--scenario")
+      o.scenarios = select(arg, value(), scenario_names(), scenario_family_list());
+    else if (arg == "--stepper")
+      o.steppers = select(arg, value(), stepper_names());
     else if (arg == "--csv") {
       const std::string_view path = value();
       if (path.empty()) throw UsageError("--csv needs a file name");
@@ -113,7 +117,8 @@ Options parse_options(std::span<const std::string_view> args) {
       const std::string_view dir = value();
       if (dir.empty()) throw UsageError("--plot needs a directory");
       o.plot_dir = std::string(dir);
-    } else if (arg == "--no-peer") o.no_peer = flag();
+    } else if (arg == "--no-peer")
+      o.no_peer = flag();
     else if (arg.starts_with("-"))
       throw UsageError("unknown option '" + std::string(args[k]) + "'");
     else
@@ -132,7 +137,9 @@ std::string usage() {
          "final state, observed order under step halving, steps, right-hand-side evaluations and\n"
          "wall time, heap allocations per step, the drivers' overhead over a hand-written RK4 loop and\n"
          "the long-run drift of conserved totals; when built with MuJoCo, the same models in MuJoCo\n"
-         "side by side. Without options: scenario " + std::string(kDefaultScenario) + ", every stepper.\n"
+         "side by side. Without options: scenario " +
+         std::string(kDefaultScenario) +
+         ", every stepper.\n"
          "\n"
          "  --scenario NAMES  comma-separated scenario names or family names (chainN), or 'all'\n"
          "  --stepper NAMES   comma-separated stepper names, or 'all' (the default)\n"

@@ -82,10 +82,12 @@ void write_plots(const std::string& dir_name, std::span<const ScenarioComparison
         if (r.ok() && r.error.max() > 0.0) series.back().points.emplace_back(1e3 * r.time.median, r.error.max());
     }
     if (!series.empty())
-      write_and_run(dir, c.name + "_work_precision",
-                    "set title '" + c.name + ": work-precision' noenhanced\nset logscale xy\nset format y '10^{%L}'\n"
-                    "set xlabel 'wall time of one propagation [ms]'\nset ylabel 'error against the reference [1]'\n",
-                    series);
+      write_and_run(
+          dir, c.name + "_work_precision",
+          "set title '" + c.name +
+              ": work-precision' noenhanced\nset logscale xy\nset format y '10^{%L}'\n"
+              "set xlabel 'wall time of one propagation [ms]'\nset ylabel 'error against the reference [1]'\n",
+          series);
     if (c.chain_links > 0) chains.push_back(&c);
   }
   if (chains.size() >= 2) {

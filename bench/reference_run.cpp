@@ -26,8 +26,7 @@ std::vector<double> sampled_times(const Scenario& s, int samples) {
 }
 
 bool is_hub_block(const StateBlock& b) {
-  return b.name == "r_BN_N" || b.name == "v_BN_N" || b.name == "q_BN" || b.name == "omega_BN_B" ||
-         b.name == "dv_CN_N";
+  return b.name == "r_BN_N" || b.name == "v_BN_N" || b.name == "q_BN" || b.name == "omega_BN_B" || b.name == "dv_CN_N";
 }
 
 }  // namespace

@@ -13,7 +13,7 @@ namespace ramus::bench {
 struct ConvergedRun {
   Eigen::VectorXd x_t1;
   PropagationStats stats;
-  double seconds = 0.0;       ///< [s] wall time
+  double seconds = 0.0;  ///< [s] wall time
   /// max |x_i| over the states at the output times (the scenario's and the samples); the
   /// amplitude of each entry along the run.
   Eigen::VectorXd amplitude;

@@ -20,10 +20,25 @@ struct Column {
 
 // The columns of print_table, in order.
 const std::vector<Column> kColumns{
-    {"stepper", 15, true}, {"dt [s]", 9},  {"tol", 6},       {"error", 9},       {"by", 3},
-    {"e_r", 9},            {"e_c", 9},     {"order", 6},          {"steps", 8},   {"rej", 5},       {"evals", 9},       {"ev/step", 8},
-    {"time [ms]", 10},     {"min", 9},     {"max", 9},       {"runs", 5},        {"ns/eval", 8},
-    {"ns/step", 9},        {"alloc/st", 8},
+    {"stepper", 15, true},
+    {"dt [s]", 9},
+    {"tol", 6},
+    {"error", 9},
+    {"by", 3},
+    {"e_r", 9},
+    {"e_c", 9},
+    {"order", 6},
+    {"steps", 8},
+    {"rej", 5},
+    {"evals", 9},
+    {"ev/step", 8},
+    {"time [ms]", 10},
+    {"min", 9},
+    {"max", 9},
+    {"runs", 5},
+    {"ns/eval", 8},
+    {"ns/step", 9},
+    {"alloc/st", 8},
 };
 
 void print_cells(std::ostream& os, const std::vector<std::string>& cells) {
@@ -53,15 +68,14 @@ std::vector<std::string> row_cells(const RunResult& r) {
     cells.push_back("failed: " + r.failure);
     return cells;
   }
-  cells.insert(cells.end(),
-               {sci(r.error.max()), std::string(r.error.dominant()),
-                std::isnan(r.error.position) ? "-" : sci(r.error.position),
-                std::isnan(r.error.coordinates) ? "-" : sci(r.error.coordinates), order_cell(r), std::to_string(r.stats.steps),
-                std::to_string(r.stats.rejected), std::to_string(r.stats.evaluations),
-                number("%.2f", r.evals_per_step()), number("%.3f", 1e3 * r.time.median),
-                number("%.3f", 1e3 * r.time.min), number("%.3f", 1e3 * r.time.max), std::to_string(r.time.runs),
-                number("%.0f", r.ns_per_eval()), number("%.0f", r.ns_per_step()),
-                std::isnan(r.allocs_per_step) ? "-" : number("%.3g", r.allocs_per_step)});
+  cells.insert(
+      cells.end(),
+      {sci(r.error.max()), std::string(r.error.dominant()), std::isnan(r.error.position) ? "-" : sci(r.error.position),
+       std::isnan(r.error.coordinates) ? "-" : sci(r.error.coordinates), order_cell(r), std::to_string(r.stats.steps),
+       std::to_string(r.stats.rejected), std::to_string(r.stats.evaluations), number("%.2f", r.evals_per_step()),
+       number("%.3f", 1e3 * r.time.median), number("%.3f", 1e3 * r.time.min), number("%.3f", 1e3 * r.time.max),
+       std::to_string(r.time.runs), number("%.0f", r.ns_per_eval()), number("%.0f", r.ns_per_step()),
+       std::isnan(r.allocs_per_step) ? "-" : number("%.3g", r.allocs_per_step)});
   return cells;
 }
 
@@ -112,8 +126,8 @@ void print_extras(std::ostream& os, const ScenarioComparison& c) {
   } else if (c.overhead) {
     const DriverOverhead& o = *c.overhead;
     const double n = static_cast<double>(o.steps);
-    os << "   drivers, rk4 at dt = " << number("%g", o.dt) << " s, " << o.steps << " steps, median of "
-       << o.hand.runs << " interleaved rounds of " << o.repeats << " each [ns/step]: hand-written loop " << ns(o.hand.median / n)
+    os << "   drivers, rk4 at dt = " << number("%g", o.dt) << " s, " << o.steps << " steps, median of " << o.hand.runs
+       << " interleaved rounds of " << o.repeats << " each [ns/step]: hand-written loop " << ns(o.hand.median / n)
        << ", propagate " << ns(o.propagate.median / n) << " (" << number("%.3f", o.propagate_ratio())
        << "x), integrate_const " << ns(o.integrate_const.median / n) << " ("
        << number("%.3f", o.integrate_const_ratio()) << "x)\n";
@@ -121,8 +135,8 @@ void print_extras(std::ostream& os, const ScenarioComparison& c) {
   const Drift& d = c.drift;
   if (!d.failure.empty()) os << "   drift: not measured (" << d.failure << ")\n";
   if (!std::isnan(d.energy) || !std::isnan(d.momentum)) {
-    os << "   drift over " << number("%g", d.span) << " s, rk4 at dt = " << number("%g", d.dt) << " s, "
-       << d.samples << " samples: ";
+    os << "   drift over " << number("%g", d.span) << " s, rk4 at dt = " << number("%g", d.dt) << " s, " << d.samples
+       << " samples: ";
     if (!std::isnan(d.energy))
       os << "max |dE|/|E0| = " << sci(d.energy) << " ("
          << (std::isnan(d.energy_order) ? std::string("round-off") : "order " + number("%.2f", d.energy_order))
@@ -138,12 +152,11 @@ void print_extras(std::ostream& os, const ScenarioComparison& c) {
     const PeerFigures& p = *c.peer;
     os << "   " << p.name << ", the same model (accelerations agree to " << sci(p.accel_mismatch, 1)
        << "), timed side by side with ramus in " << p.forward.ratio.runs << " alternating rounds: one evaluation "
-       << ns(p.forward.b.per_call.median) << " ns against ramus's " << ns(p.forward.a.per_call.median)
-       << " ns, ramus " << number("%.2f", p.forward.ratio.median) << "x faster (rounds "
-       << number("%.2f", p.forward.ratio.min) << "-" << number("%.2f", p.forward.ratio.max) << "); one rk4 step "
-       << ns(p.step.b.per_call.median) << " ns against " << ns(p.step.a.per_call.median) << " ns, ramus "
-       << number("%.2f", p.step.ratio.median) << "x faster (rounds " << number("%.2f", p.step.ratio.min) << "-"
-       << number("%.2f", p.step.ratio.max) << ")\n";
+       << ns(p.forward.b.per_call.median) << " ns against ramus's " << ns(p.forward.a.per_call.median) << " ns, ramus "
+       << number("%.2f", p.forward.ratio.median) << "x faster (rounds " << number("%.2f", p.forward.ratio.min) << "-"
+       << number("%.2f", p.forward.ratio.max) << "); one rk4 step " << ns(p.step.b.per_call.median) << " ns against "
+       << ns(p.step.a.per_call.median) << " ns, ramus " << number("%.2f", p.step.ratio.median) << "x faster (rounds "
+       << number("%.2f", p.step.ratio.min) << "-" << number("%.2f", p.step.ratio.max) << ")\n";
     for (const RunResult& r : p.rk4) {
       std::vector<std::string> cells = row_cells(r);
       const double ramus_error = rk4_error_at_time(c, r.time.median);
@@ -160,8 +173,7 @@ void print_extras(std::ostream& os, const ScenarioComparison& c) {
 }  // namespace
 
 void print_legend(std::ostream& os, const ComparisonSettings& settings, bool quick) {
-  os << "ramus-bench: integrator comparison on the ramus right-hand side (" << (quick ? "quick" : "full")
-     << " run)\n"
+  os << "ramus-bench: integrator comparison on the ramus right-hand side (" << (quick ? "quick" : "full") << " run)\n"
      << "  error    largest component of the final-state error against the scenario's reference:\n"
      << "           r = |dr_BN_N|/|r_ref|, v = |dv_BN_N|/|v_ref|, w = |domega_BN_B|/|omega_ref| [1],\n"
      << "           q = attitude angle between q_BN and q_ref [rad] (each the largest over the vehicles\n"
@@ -170,7 +182,8 @@ void print_legend(std::ostream& os, const ComparisonSettings& settings, bool qui
      << "           block along the reference run [1]; 'by' names the largest;\n"
      << "           e_r, e_c: the position and coordinate components alone\n"
      << "  order    observed order log2(e(2h)/e(h)) between successive fixed steps; (rnd): one error is\n"
-     << "           below " << sci(settings.roundoff_floor, 0) << ", the round-off level, or within 10x of a converged\n"
+     << "           below " << sci(settings.roundoff_floor, 0)
+     << ", the round-off level, or within 10x of a converged\n"
      << "           reference's own error (a tenth of its check below), so the ratio means nothing\n"
      << "  dt, tol  fixed step [s]; adaptive steppers: abs_tol = rel_tol = tol, first trial step dt0\n"
      << "  steps    accepted steps; rej: rejected trial steps; evals: right-hand-side evaluations\n"
@@ -182,14 +195,14 @@ void print_legend(std::ostream& os, const ComparisonSettings& settings, bool qui
 void print_table(std::ostream& os, const ScenarioComparison& c) {
   os << "\n== " << c.name << ": " << c.description << '\n'
      << "   t = " << number("%g", c.t0) << " .. " << number("%g", c.t1) << " s"
-     << (c.output_times > 2 ? ", every run stops at " + std::to_string(c.output_times) + " output times" : std::string())
+     << (c.output_times > 2 ? ", every run stops at " + std::to_string(c.output_times) + " output times"
+                            : std::string())
      << ", adaptive steppers start at dt0 = " << number("%g", c.dt0) << " s\n"
      << "   state of " << c.state_size << " entries: " << c.layout << '\n'
      << "   reference: " << c.reference << '\n'
-     << "   one bare right-hand-side evaluation: " << number("%.0f", 1e9 * c.rhs.per_call.median)
-     << " ns (median of " << c.rhs.per_call.runs << " batches of " << c.rhs.batch_size << "; min "
-     << number("%.0f", 1e9 * c.rhs.per_call.min) << ", max " << number("%.0f", 1e9 * c.rhs.per_call.max)
-     << ")\n";
+     << "   one bare right-hand-side evaluation: " << number("%.0f", 1e9 * c.rhs.per_call.median) << " ns (median of "
+     << c.rhs.per_call.runs << " batches of " << c.rhs.batch_size << "; min "
+     << number("%.0f", 1e9 * c.rhs.per_call.min) << ", max " << number("%.0f", 1e9 * c.rhs.per_call.max) << ")\n";
   std::vector<std::string> titles;
   for (const Column& col : kColumns) titles.emplace_back(col.title);
   print_cells(os, titles);
@@ -229,7 +242,8 @@ void print_chain_cost(std::ostream& os, std::span<const ScenarioComparison> chai
 
 void write_csv_header(std::ostream& os) {
   os << "scenario,stepper,adaptive,dt,tolerance,error,error_position,error_velocity,error_attitude,error_rate,"
-        "error_coordinates,dominant,observed_order,order_at_roundoff,steps,rejected,evaluations,evals_per_step,time_median,"
+        "error_coordinates,dominant,observed_order,order_at_roundoff,steps,rejected,evaluations,evals_per_step,time_"
+        "median,"
         "time_min,time_max,runs,ns_per_eval,ns_per_step,rhs_ns_per_eval,allocations,allocs_per_step,status\n";
 }
 
@@ -237,16 +251,16 @@ namespace {
 
 void write_csv_run(std::ostream& os, const std::string& scenario, const RunResult& r, double rhs_ns) {
   {
-    os << scenario << ',' << r.stepper << ',' << (r.adaptive ? 1 : 0) << ',' << cell(r.dt) << ','
-       << cell(r.tolerance) << ',';
+    os << scenario << ',' << r.stepper << ',' << (r.adaptive ? 1 : 0) << ',' << cell(r.dt) << ',' << cell(r.tolerance)
+       << ',';
     if (r.ok()) {
       const ErrorBreakdown& e = r.error;
       os << cell(e.max()) << ',' << cell(e.position) << ',' << cell(e.velocity) << ',' << cell(e.attitude) << ','
          << cell(e.rate) << ',' << cell(e.coordinates) << ',' << e.dominant() << ',' << cell(r.observed_order) << ','
-         << (std::isnan(r.observed_order) ? "" : (r.order_at_roundoff ? "1" : "0")) << ',' << r.stats.steps
-         << ',' << r.stats.rejected << ',' << r.stats.evaluations << ',' << cell(r.evals_per_step()) << ','
-         << cell(r.time.median) << ',' << cell(r.time.min) << ',' << cell(r.time.max) << ',' << r.time.runs
-         << ',' << cell(r.ns_per_eval()) << ',' << cell(r.ns_per_step()) << ',' << cell(rhs_ns) << ','
+         << (std::isnan(r.observed_order) ? "" : (r.order_at_roundoff ? "1" : "0")) << ',' << r.stats.steps << ','
+         << r.stats.rejected << ',' << r.stats.evaluations << ',' << cell(r.evals_per_step()) << ','
+         << cell(r.time.median) << ',' << cell(r.time.min) << ',' << cell(r.time.max) << ',' << r.time.runs << ','
+         << cell(r.ns_per_eval()) << ',' << cell(r.ns_per_step()) << ',' << cell(rhs_ns) << ','
          << (r.allocations > 0 || !std::isnan(r.allocs_per_step) ? std::to_string(r.allocations) : "") << ','
          << cell(r.allocs_per_step) << ",ok\n";
     } else {
@@ -280,7 +294,8 @@ void print_targets(std::ostream& os, std::span<const ScenarioComparison> compari
   auto smallest_order = [](const std::vector<RunResult>& runs, const char* stepper) {
     double order = std::nan("");
     for (const RunResult& r : runs)
-      if ((stepper == nullptr || r.stepper == stepper) && r.ok() && !std::isnan(r.observed_order) && !r.order_at_roundoff)
+      if ((stepper == nullptr || r.stepper == stepper) && r.ok() && !std::isnan(r.observed_order) &&
+          !r.order_at_roundoff)
         order = std::isnan(order) ? r.observed_order : std::min(order, r.observed_order);
     return order;
   };
@@ -307,7 +322,8 @@ void print_targets(std::ostream& os, std::span<const ScenarioComparison> compari
       peer_order = smallest_order(c.peer->rk4, nullptr);
       for (const RunResult& r : c.peer->rk4) {
         const double e = rk4_error_at_time(c, r.time.median);
-        if (r.ok() && !std::isnan(e)) equal_time = std::isnan(equal_time) ? e / r.error.max() : std::max(equal_time, e / r.error.max());
+        if (r.ok() && !std::isnan(e))
+          equal_time = std::isnan(equal_time) ? e / r.error.max() : std::max(equal_time, e / r.error.max());
       }
     }
     std::string name = c.name;

@@ -49,12 +49,12 @@ Scenario scenario_of(std::shared_ptr<const Model> model, double t1, double dt0, 
 // axisymmetric about b3
 // so that the attitude has a closed form. |r_CN_N| ≈ 9991 km (altitude ≈ 3600 km), near-circular,
 // period ≈ 9940 s. Body rates: |ω| ≈ 0.17 rad/s, nutation λ = −0.033 rad/s, precession 0.156 rad/s.
-constexpr double kSpacecraftMass = 750.0;                    // [kg]
-const Eigen::Vector3d kSpacecraftInertia(900.0, 900.0, 600.0);  // [kg m²] about Bc = B
-const Eigen::Vector3d kOmega0_BN_B(0.1, 0.1, 0.1);           // [rad/s]
+constexpr double kSpacecraftMass = 750.0;                                                  // [kg]
+const Eigen::Vector3d kSpacecraftInertia(900.0, 900.0, 600.0);                             // [kg m²] about Bc = B
+const Eigen::Vector3d kOmega0_BN_B(0.1, 0.1, 0.1);                                         // [rad/s]
 const Eigen::Vector3d kR0_CN_N(-4020338.690396649, 7490566.741852513, 5248299.211589362);  // [m]
 const Eigen::Vector3d kV0_CN_N(-5199.77710904224, -3436.681645356935, 1041.576797498721);  // [m/s]
-constexpr double kOrbitSpan = 600.0;  // [s]
+constexpr double kOrbitSpan = 600.0;                                                       // [s]
 
 Scenario tumbling_spacecraft(const CentralBodyGravity& gravity) {
   InitialState initial;
@@ -63,9 +63,9 @@ Scenario tumbling_spacecraft(const CentralBodyGravity& gravity) {
   initial.v_N = units::Velocity3(kV0_CN_N, si::meter_per_second);
   initial.omega_BN_B = units::AngularVelocity3(kOmega0_BN_B, si::radian_per_second);
   // rk4 at 2 s has ω·dt ≈ 0.35; Euler starts at ω·dt ≈ 0.009 (docs/verification/README.md).
-  return scenario_of(rigid_hub(kSpacecraftMass, kSpacecraftInertia, initial,
-                               std::make_shared<CentralBodyGravity>(gravity)),
-                     kOrbitSpan, 2.0, 0.05);
+  return scenario_of(
+      rigid_hub(kSpacecraftMass, kSpacecraftInertia, initial, std::make_shared<CentralBodyGravity>(gravity)),
+      kOrbitSpan, 2.0, 0.05);
 }
 
 reference::TorqueFreeAxisymmetric spacecraft_attitude() {
@@ -107,13 +107,13 @@ Scenario make_rigid_orbit_j2() {
 }
 
 Scenario make_constant_torque() {
-  const Eigen::Vector3d I(100.0, 200.0, 300.0);  // [kg m²]
+  const Eigen::Vector3d I(100.0, 200.0, 300.0);    // [kg m²]
   const Eigen::Vector3d torque_B(10.0, 0.0, 0.0);  // [N m]
   ExternalForceTorqueConfig load;
   load.torque_PntF_F = units::Torque3(torque_B, units::newton_meter);
-  Scenario s = scenario_of(rigid_hub(100.0, I, InitialState{},
-                                     nullptr, std::make_shared<ExternalForceTorque>("torque", load)),
-                           10.0, 0.1, 0.0);
+  Scenario s =
+      scenario_of(rigid_hub(100.0, I, InitialState{}, nullptr, std::make_shared<ExternalForceTorque>("torque", load)),
+                  10.0, 0.1, 0.0);
   // About a principal axis from rest: α = τ/I1, ω = α t, rotation ½ α t² about b1.
   const double alpha = torque_B.x() / I.x();
   const double T = s.t1 - s.t0;
@@ -137,7 +137,7 @@ Scenario make_torque_free() {
 }
 
 Scenario make_body_force() {
-  const double m = 1000.0;                        // [kg]
+  const double m = 1000.0;                         // [kg]
   const Eigen::Vector3d force_B(100.0, 0.0, 0.0);  // [N]
   InitialState initial;
   initial.r_N = units::Length3(Eigen::Vector3d(1000.0, -2000.0, 3000.0), si::meter);

@@ -21,8 +21,8 @@ namespace ramus::bench {
 /// The reference state of one vehicle's hub at the end time. Attitude is always compared; the
 /// translation and the rate only where given.
 struct HubReference {
-  std::optional<Eigen::Vector3d> r_BN_N;      ///< [m]
-  std::optional<Eigen::Vector3d> v_BN_N;      ///< [m/s]
+  std::optional<Eigen::Vector3d> r_BN_N;  ///< [m]
+  std::optional<Eigen::Vector3d> v_BN_N;  ///< [m/s]
   Quaternion q_BN = Quaternion(1.0, 0.0, 0.0, 0.0);
   std::optional<Eigen::Vector3d> omega_BN_B;  ///< [rad/s]
 };
@@ -30,7 +30,7 @@ struct HubReference {
 /// The reference value of one block of an effector's coordinates (a block of the state layout,
 /// e.g. "sc/panel1.theta") at the end time, and the scale its error is divided by.
 struct CoordinateReference {
-  std::string name;   ///< "owner.block", for messages
+  std::string name;  ///< "owner.block", for messages
   Eigen::Index offset = 0;
   Eigen::Index size = 0;
   Eigen::VectorXd value;  ///< [block unit] at t1
@@ -60,12 +60,12 @@ ErrorBreakdown hub_error(const Model& model, const Eigen::VectorXd& x, const Hub
 
 struct Scenario {
   std::string name;
-  std::string description;  ///< one line, for --list and the table header
-  std::string reference;    ///< how the reference was obtained, for the table header
+  std::string description;             ///< one line, for --list and the table header
+  std::string reference;               ///< how the reference was obtained, for the table header
   std::shared_ptr<const Model> model;  ///< finalized
-  Eigen::VectorXd x0;       ///< initial state (the model's, unless the scenario says otherwise)
-  double t0 = 0.0;          ///< [s]
-  double t1 = 0.0;          ///< [s]
+  Eigen::VectorXd x0;                  ///< initial state (the model's, unless the scenario says otherwise)
+  double t0 = 0.0;                     ///< [s]
+  double t1 = 0.0;                     ///< [s]
   /// [s] output times from t0 to t1 (both included) at which every run stops exactly, e.g. the
   /// edges of a piecewise input; empty: {t0, t1}.
   std::vector<double> output_times;
@@ -78,10 +78,10 @@ struct Scenario {
   /// [s] coarsest step for Euler: docs/verification/README.md — Euler is in its asymptotic range on
   /// oscillations only once ω·dt ≲ 0.01, so its ladder starts lower (0: same as dt0).
   double dt0_euler = 0.0;
-  HubReference reference_state;           ///< vehicle 0's hub
-  std::vector<HubReference> other_hubs;   ///< vehicles 1, 2, … (none: only vehicle 0 is compared)
+  HubReference reference_state;                  ///< vehicle 0's hub
+  std::vector<HubReference> other_hubs;          ///< vehicles 1, 2, … (none: only vehicle 0 is compared)
   std::vector<CoordinateReference> coordinates;  ///< effector blocks (none: hub only)
-  std::size_t chain_links = 0;            ///< number of links of a chainN scenario (0: not one)
+  std::size_t chain_links = 0;                   ///< number of links of a chainN scenario (0: not one)
   /// [1] errors below this are within 10× of the reference's own error (a converged run's, from
   /// its check against a 100× looser run); 0 for closed forms. An observed order that involves
   /// one is flagged like one at round-off.
@@ -97,9 +97,7 @@ struct Scenario {
   /// The output times (t0 and t1 when none are given).
   std::vector<double> times() const;
   /// Coarsest fixed step for the named stepper.
-  double first_step(std::string_view stepper) const {
-    return stepper == "euler" && dt0_euler > 0.0 ? dt0_euler : dt0;
-  }
+  double first_step(std::string_view stepper) const { return stepper == "euler" && dt0_euler > 0.0 ? dt0_euler : dt0; }
 };
 
 /// "sc/hub 13, sc/panel1 2, …, sc/C 3": the state layout's entries per owner, in order.

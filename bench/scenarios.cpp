@@ -19,8 +19,7 @@ constexpr std::array<ScenarioEntry, 21> kScenarios{{
     {"body_force", "TRA-02: constant body-frame force on a non-rotating body, 10 s", make_body_force},
     {"panels2", "hub with two hinged panels (Basilisk's hinged test geometry), k = 100 N m/rad, 20 s", make_panels2},
     {"wheels3", "hub with three orthogonal reaction wheels at 500 rad/s, tumbling, 30 s", make_wheels3},
-    {"wheels4", "hub with four pyramid reaction wheels (elevation 50 deg) at 500 rad/s, tumbling, 30 s",
-     make_wheels4},
+    {"wheels4", "hub with four pyramid reaction wheels (elevation 50 deg) at 500 rad/s, tumbling, 30 s", make_wheels4},
     {"chain1", "hub with a 1-link spinning chain (SpinningBodyNDOF), 20 kg links 0.6 m, k = 50 N m/rad, 5 s",
      make_chain<1>},
     {"chain2", "the same with 2 links (axes z, y), 5 s", make_chain<2>},
@@ -31,8 +30,10 @@ constexpr std::array<ScenarioEntry, 21> kScenarios{{
     {"chain64", "the same with 64 links, 0.625 s, steps halved (its fastest mode reaches 18 rad/s)", make_chain<64>},
     {"array8", "hub with an 8-panel folding array (N hinged rigid bodies, each its own panel), 5 s", make_array8},
     {"vscmg4", "hub with a pyramid of four VSCMGs, wheels at 100 rad/s, gimbals free, 10 s", make_vscmg4},
-    {"burn", "thruster burn from a depleting (emptying) tank: 500 N main engine and a 20 N off-axis nozzle, "
-     "on for 30 s, coasting to 40 s", make_burn},
+    {"burn",
+     "thruster burn from a depleting (emptying) tank: 500 N main engine and a 20 N off-axis nozzle, "
+     "on for 30 s, coasting to 40 s",
+     make_burn},
     {"gimbal_thruster", "hub with a 2-DOF gimbal carrying a 20 N thruster, on 1-3 s and 5-6 s, 8 s",
      make_gimbal_thruster},
     {"gimbal_thruster_schedule",

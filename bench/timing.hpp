@@ -31,7 +31,7 @@ TimingSummary time_repeated(const TimingPolicy& policy, const std::function<void
 /// [s] per call of `call`, timed in batches of calls: each batch is sized to take about
 /// `batch_seconds`, and the summary is over `batches` batches, divided by the batch size.
 struct BatchTiming {
-  TimingSummary per_call;   ///< [s] per call
+  TimingSummary per_call;  ///< [s] per call
   std::uint64_t batch_size = 0;
 };
 BatchTiming time_batches(int batches, double batch_seconds, const std::function<void()>& call);

@@ -161,13 +161,9 @@ int run_campaign(const Options& o, const ProcessGroup& group) {
   const scenario::Scenario& nominal = campaign.nominal();
   const scenario::QuantityLog summary_log(*nominal.model, campaign.summary());
   const std::vector<std::string> finals(summary_log.columns().begin() + 1, summary_log.columns().end());
-  const CampaignIdentity identity{RAMUS_VERSION,
-                                  o.scenario,
-                                  hex64(fnv1a64(scenario_bytes)),
-                                  o.dispersions,
-                                  hex64(fnv1a64(dispersions_bytes)),
-                                  campaign.seed(),
-                                  finals};
+  const CampaignIdentity identity{
+      RAMUS_VERSION,   o.scenario, hex64(fnv1a64(scenario_bytes)), o.dispersions, hex64(fnv1a64(dispersions_bytes)),
+      campaign.seed(), finals};
 
   // Rank 0 decides whether the directory may be used and writes the first manifest; the other
   // ranks then read it for the runs to skip.
@@ -189,8 +185,8 @@ int run_campaign(const Options& o, const ProcessGroup& group) {
     return 1;
   }
   if (rank != 0) {
-    manifest.emplace(dir, CampaignManifest::file_name(o.whole_campaign, o.first_run, o.end_run), o.first_run,
-                     o.end_run, identity);
+    manifest.emplace(dir, CampaignManifest::file_name(o.whole_campaign, o.first_run, o.end_run), o.first_run, o.end_run,
+                     identity);
     manifest->read_directory();
   }
 

@@ -56,8 +56,8 @@ std::optional<std::pair<std::string, bool>> file_state(const std::filesystem::pa
 
 }  // namespace
 
-CampaignManifest::CampaignManifest(std::filesystem::path dir, std::string name, std::uint64_t first,
-                                   std::uint64_t end, CampaignIdentity identity)
+CampaignManifest::CampaignManifest(std::filesystem::path dir, std::string name, std::uint64_t first, std::uint64_t end,
+                                   CampaignIdentity identity)
     : dir_(std::move(dir)), name_(std::move(name)), first_(first), end_(end), identity_(std::move(identity)) {}
 
 std::string CampaignManifest::file_name(bool whole_campaign, std::uint64_t first, std::uint64_t end) {

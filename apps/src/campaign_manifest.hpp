@@ -65,7 +65,7 @@ class CampaignManifest {
   CampaignIdentity identity_;
   std::map<std::uint64_t, RunResult> runs_;
   std::unique_ptr<std::mutex> mutex_ = std::make_unique<std::mutex>();  // movable
-  double last_write_ = 0.0;  ///< steady-clock seconds
+  double last_write_ = 0.0;                                             ///< steady-clock seconds
 };
 
 }  // namespace ramus::app

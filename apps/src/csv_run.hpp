@@ -14,7 +14,7 @@ namespace ramus::app {
 
 struct CsvRun {
   PropagationStats stats;
-  Eigen::VectorXd x;    ///< final state (the last one reached when the integration stopped)
+  Eigen::VectorXd x;  ///< final state (the last one reached when the integration stopped)
   std::size_t rows = 0;
   std::string failure;  ///< the integration error that stopped the run; empty when it reached its end
   bool complete() const { return failure.empty(); }

@@ -49,9 +49,10 @@ void require_distinct_files(const std::vector<NamedFile>& inputs, const std::vec
     if (!id) continue;
     for (std::size_t k = 0; k < seen.size(); ++k)
       if (seen[k].second == *id)
-        throw std::runtime_error(quoted(f) + " is the same file as " + quoted(*seen[k].first) +
-                                 (k < input_count ? ": it would overwrite an input" : ": one output would replace the other") +
-                                 "; nothing was run or written");
+        throw std::runtime_error(
+            quoted(f) + " is the same file as " + quoted(*seen[k].first) +
+            (k < input_count ? ": it would overwrite an input" : ": one output would replace the other") +
+            "; nothing was run or written");
     seen.emplace_back(&f, *id);
   }
 }

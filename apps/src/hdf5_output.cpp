@@ -59,9 +59,9 @@ bool hdf5_available() {
 #endif
 }
 
-void write_hdf5(const std::string& path, const std::vector<std::string>& record, const std::vector<std::string>& columns,
-                const std::vector<std::string>& units, const std::vector<std::vector<double>>& rows,
-                const std::string& status) {
+void write_hdf5(const std::string& path, const std::vector<std::string>& record,
+                const std::vector<std::string>& columns, const std::vector<std::string>& units,
+                const std::vector<std::vector<double>>& rows, const std::string& status) {
 #ifdef RAMUS_WITH_HDF5
   std::vector<double> data;  // row-major, as HDF5 stores a 2-D dataset
   data.reserve(rows.size() * columns.size());

@@ -13,10 +13,10 @@ namespace ramus::app {
 /// True when this build writes HDF5.
 bool hdf5_available();
 
-/// Writes the file atomically (output_file.hpp); throws std::runtime_error naming the file and the HDF5 call that failed (or
-/// that this build has no HDF5).
-void write_hdf5(const std::string& path, const std::vector<std::string>& record, const std::vector<std::string>& columns,
-                const std::vector<std::string>& units, const std::vector<std::vector<double>>& rows,
-                const std::string& status);
+/// Writes the file atomically (output_file.hpp); throws std::runtime_error naming the file and the HDF5 call that
+/// failed (or that this build has no HDF5).
+void write_hdf5(const std::string& path, const std::vector<std::string>& record,
+                const std::vector<std::string>& columns, const std::vector<std::string>& units,
+                const std::vector<std::vector<double>>& rows, const std::string& status);
 
 }  // namespace ramus::app

@@ -35,8 +35,7 @@ int check(const Options& o) {
   std::cout << escaped_text(o.scenario) << ": OK: " << s.model->vehicle_count() << " vehicle(s), " << effectors
             << " state effector(s), state size " << s.model->layout().size() << ", " << s.output_times.size()
             << " output times from " << number_text(s.output_times.front()) << " to "
-            << number_text(s.output_times.back()) << " s, stepper "
-            << stepper_description(s.settings) << '\n';
+            << number_text(s.output_times.back()) << " s, stepper " << stepper_description(s.settings) << '\n';
   return 0;
 }
 
@@ -52,7 +51,8 @@ int describe(const Options& o) {
 
 int run(const Options& o) {
   if (o.hdf5 && !hdf5_available())
-    throw std::runtime_error("--hdf5 " + escaped_text(*o.hdf5) + ": this ramus was built without HDF5 (Debian: libhdf5-dev)");
+    throw std::runtime_error("--hdf5 " + escaped_text(*o.hdf5) +
+                             ": this ramus was built without HDF5 (Debian: libhdf5-dev)");
   const std::string bytes = read_input(o.scenario, "scenario");
   const scenario::Scenario s = load_scenario_file(o.scenario, bytes);
   const scenario::QuantityLog log(*s.model, s.log);

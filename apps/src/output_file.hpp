@@ -42,10 +42,10 @@ class OutputFile {
  private:
   [[noreturn]] void fail(const char* action, int error) const;
 
-  std::string path_;            ///< the target ("standard output" for stdout)
-  std::string temporary_;       ///< empty when written in place
+  std::string path_;       ///< the target ("standard output" for stdout)
+  std::string temporary_;  ///< empty when written in place
   std::FILE* file_ = nullptr;
-  bool owns_ = false;           ///< close file_ (not stdout)
+  bool owns_ = false;  ///< close file_ (not stdout)
   bool committed_ = false;
   std::uint64_t hash_ = 14695981039346656037ULL;  ///< FNV-1a offset basis
 };

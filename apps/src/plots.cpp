@@ -154,8 +154,8 @@ class StagingDirectory {
   explicit StagingDirectory(const std::filesystem::path& dir) {
     std::string pattern = (dir / ".ramus-plots-XXXXXX").string();
     if (::mkdtemp(pattern.data()) == nullptr)
-      throw std::runtime_error(escaped_text(dir.string()) + ": cannot create a directory for the plots: " +
-                               std::strerror(errno));
+      throw std::runtime_error(escaped_text(dir.string()) +
+                               ": cannot create a directory for the plots: " + std::strerror(errno));
     path_ = pattern;
   }
   ~StagingDirectory() {
@@ -231,7 +231,8 @@ std::vector<std::string> write_plots(const std::string& dir_name, const std::str
   const fs::path dir(dir_name);
   std::error_code error;
   fs::create_directories(dir, error);
-  if (error) throw std::runtime_error(escaped_text(dir_name) + ": cannot create the plot directory: " + error.message());
+  if (error)
+    throw std::runtime_error(escaped_text(dir_name) + ": cannot create the plot directory: " + error.message());
   const StagingDirectory staging(dir);
   const fs::path& work = staging.path();
 
@@ -277,8 +278,8 @@ std::vector<std::string> write_plots(const std::string& dir_name, const std::str
   // rename (a file of the directory is the old one or the new one, never a partial one).
   for (const std::string& name : files)
     if (std::rename((work / name).c_str(), (dir / name).c_str()) != 0)
-      throw std::runtime_error(escaped_text((dir / name).string()) + ": cannot move into place: " +
-                               std::strerror(errno));
+      throw std::runtime_error(escaped_text((dir / name).string()) +
+                               ": cannot move into place: " + std::strerror(errno));
   return written;
 }
 

@@ -8,8 +8,8 @@
 #include <stdexcept>
 
 #include "number_text.hpp"
-#include "text_escape.hpp"
 #include "ramus/steppers/stepper_list.hpp"
+#include "text_escape.hpp"
 
 namespace ramus::app {
 

@@ -40,17 +40,14 @@ Eigen::Matrix3d rotation_matrix(const Quaternion& q) {
   const double xy = 2.0 * x * y, xz = 2.0 * x * z, yz = 2.0 * y * z;
   const double wx = 2.0 * q0 * x, wy = 2.0 * q0 * y, wz = 2.0 * q0 * z;
   Eigen::Matrix3d R;
-  R << d + xx, xy - wz, xz + wy,
-       xy + wz, d + yy, yz - wx,
-       xz - wy, yz + wx, d + zz;
+  R << d + xx, xy - wz, xz + wy, xy + wz, d + yy, yz - wx, xz - wy, yz + wx, d + zz;
   return R;
 }
 
 Quaternion quat_from_rotation_matrix(const Eigen::Matrix3d& R) {
   // Shepperd: pick the largest of 4q_i² to divide by, so no division by a small number.
   const double t = R.trace();
-  const Eigen::Vector4d four_q_sq(1.0 + t, 1.0 + 2.0 * R(0, 0) - t, 1.0 + 2.0 * R(1, 1) - t,
-                                  1.0 + 2.0 * R(2, 2) - t);
+  const Eigen::Vector4d four_q_sq(1.0 + t, 1.0 + 2.0 * R(0, 0) - t, 1.0 + 2.0 * R(1, 1) - t, 1.0 + 2.0 * R(2, 2) - t);
   Eigen::Index k = 0;
   four_q_sq.maxCoeff(&k);
   Quaternion q;

@@ -8,8 +8,7 @@ namespace ramus {
 namespace {
 std::string checked_name(const char* what, std::string name) {
   if (name.empty() || name.find_first_of("/. \t\n") != std::string::npos)
-    throw ConfigurationError(what, "name", "'" + name + "'",
-                             "must be non-empty without '/', '.' or white space");
+    throw ConfigurationError(what, "name", "'" + name + "'", "must be non-empty without '/', '.' or white space");
   return name;
 }
 }  // namespace
@@ -33,8 +32,7 @@ void StateEffector::require_free_to_host(const StateEffector& child) const {
 }
 
 const FrameKinematics& StateEffector::segment(std::size_t s, const EffectorWorkspace&) const {
-  throw ConfigurationError(label(), "segment", std::to_string(s),
-                           "this effector has no segment frames");
+  throw ConfigurationError(label(), "segment", std::to_string(s), "this effector has no segment frames");
 }
 
 void StateEffector::add_dynamic_effector(std::shared_ptr<DynamicEffector> child, std::size_t segment) {

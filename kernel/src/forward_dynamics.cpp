@@ -16,16 +16,19 @@ ConstStateBlock effector_block(const VehicleOffsets& o, std::size_t k, const Eig
 const FrameKinematics& end_frame(const Model& model, const Workspace& ws, const Model::ResolvedEnd& end) {
   const VehicleWorkspace& w = ws.vehicles[end.vehicle];
   if (end.state_effector == Model::npos) return w.hub;
-  return model.vehicle(end.vehicle).state_effectors()[end.state_effector]->segment(end.segment,
-                                                                                   *w.effectors[end.state_effector]);
+  return model.vehicle(end.vehicle)
+      .state_effectors()[end.state_effector]
+      ->segment(end.segment, *w.effectors[end.state_effector]);
 }
 
 void add_end_load(const Model& model, Workspace& ws, const Model::ResolvedEnd& end, const Wrench& load) {
   VehicleWorkspace& w = ws.vehicles[end.vehicle];
-  if (end.state_effector == Model::npos) w.hub_loads += load;
+  if (end.state_effector == Model::npos)
+    w.hub_loads += load;
   else
-    model.vehicle(end.vehicle).state_effectors()[end.state_effector]->add_segment_wrench(
-        end.segment, load, *w.effectors[end.state_effector]);
+    model.vehicle(end.vehicle)
+        .state_effectors()[end.state_effector]
+        ->add_segment_wrench(end.segment, load, *w.effectors[end.state_effector]);
 }
 
 void kinematics(const Model& model, Workspace& ws, const Eigen::VectorXd& x) {
@@ -157,11 +160,13 @@ void derivatives(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Ei
     w.m_cDDot_B.setZero();
     const auto& effectors = v.state_effectors();
     for (std::size_t k = 0; k < effectors.size(); ++k) {
-      const Eigen::Vector3d m_a = effectors[k]->derivatives(w.hub, w.g_N, t, w.acc, effector_block(o, k, x),
-                                                            *w.effectors[k],
-                                                            dxdt.segment(o.state_effectors[k], o.state_sizes[k]));
-      if (w.inertia_in_contributions[k]) w.m_cDDot_B += m_a;
-      else w.m_cPrimePrime_B += m_a;
+      const Eigen::Vector3d m_a =
+          effectors[k]->derivatives(w.hub, w.g_N, t, w.acc, effector_block(o, k, x), *w.effectors[k],
+                                    dxdt.segment(o.state_effectors[k], o.state_sizes[k]));
+      if (w.inertia_in_contributions[k])
+        w.m_cDDot_B += m_a;
+      else
+        w.m_cPrimePrime_B += m_a;
     }
 
     // Non-gravitational acceleration of C, eq. (9):
@@ -171,11 +176,10 @@ void derivatives(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Ei
     // with mass depletion (§6, eq. 16) also − (ṁ/m)(c' + ω × c) (ṁ = 0 otherwise: no change).
     const Eigen::Vector3d M1 = v.hub().m_r_BcB_B + w.rows.m * w.rows.r_CB_B;
     const Eigen::Vector3d M1Prime = w.rows.m * w.rows.rPrime_CB_B;
-    const Eigen::Vector3d m_rDDot = w.m_cDDot_B + w.m_cPrimePrime_B + omega.cross(2.0 * M1Prime + omega.cross(M1)) +
-                                    w.acc.omegaDot_BN_B.cross(M1);
+    const Eigen::Vector3d m_rDDot =
+        w.m_cDDot_B + w.m_cPrimePrime_B + omega.cross(2.0 * M1Prime + omega.cross(M1)) + w.acc.omegaDot_BN_B.cross(M1);
     Eigen::Vector3d rDDot_CN_B = w.acc.rDDot_BN_B + m_rDDot * (1.0 / w.mass.m);
-    if (w.mass.mDot != 0.0)
-      rDDot_CN_B -= (w.mass.mDot / w.mass.m) * (w.mass.rPrime_CB_B + omega.cross(w.mass.r_CB_B));
+    if (w.mass.mDot != 0.0) rDDot_CN_B -= (w.mass.mDot / w.mass.m) * (w.mass.rPrime_CB_B + omega.cross(w.mass.r_CB_B));
     dxdt.segment<3>(o.dv_CN_N) = w.dcm_NB * rDDot_CN_B - w.g_N;
   }
 }

@@ -65,7 +65,8 @@ Model::ResolvedEnd Model::resolve(const TwoPointEffector& e, const AttachPoint& 
       found = true;
     }
   if (!found)
-    throw ConfigurationError(e.label(), std::string(which) + ".vehicle", "'" + p.vehicle + "'", "no vehicle has this name");
+    throw ConfigurationError(e.label(), std::string(which) + ".vehicle", "'" + p.vehicle + "'",
+                             "no vehicle has this name");
   if (p.effector.empty()) return r;
   const auto& effectors = vehicles_[r.vehicle]->state_effectors_;
   for (std::size_t k = 0; k < effectors.size(); ++k)
@@ -262,8 +263,8 @@ void Model::explain_non_finite_hub_system(std::size_t i, Workspace& ws) const {
                              hub_alone ? "mass [kg]" : "mass [kg] (hub and state effectors)",
                              to_text(hub_alone ? v.hub_.m : w.mass.m),
                              "the gravity force m |g_N| and its torque c × m g (architecture.md eq. 6) overflow a "
-                             "double at the initial position, where |g_N| = " + to_text(g) +
-                                 " m/s^2: m |g_N| |c| and m |g_N| must stay below " + max_double());
+                             "double at the initial position, where |g_N| = " +
+                                 to_text(g) + " m/s^2: m |g_N| |c| and m |g_N| must stay below " + max_double());
   }
 
   // eq. (5): the hub's velocity terms, ω × (ω × m r_BcB) and ω × I_PntB_B ω.
@@ -272,7 +273,8 @@ void Model::explain_non_finite_hub_system(std::size_t i, Workspace& ws) const {
   if (!centripetal.allFinite() || !gyroscopic.allFinite())
     throw ConfigurationError(initial, "omega_BN_B [rad/s]", to_text(omega),
                              "the hub's velocity terms of architecture.md eq. (5), ω × (ω × m r_BcB) and "
-                             "ω × I_PntB_B ω, overflow a double with |m r_BcB| = " + to_text(v.hub_.m_r_BcB_B.norm()) +
+                             "ω × I_PntB_B ω, overflow a double with |m r_BcB| = " +
+                                 to_text(v.hub_.m_r_BcB_B.norm()) +
                                  " kg m and ‖I_PntB_B‖ = " + to_text(v.hub_.I_PntB_B.norm()) +
                                  " kg m^2: |ω|² |m r_BcB| and |ω|² ‖I_PntB_B‖ must stay below " + max_double());
 
@@ -284,10 +286,10 @@ void Model::explain_non_finite_hub_system(std::size_t i, Workspace& ws) const {
   for (std::size_t k = 0; k < effectors.size(); ++k)
     for (const StateEffector::Child& c : effectors[k]->children())
       if (const Wrench l = c.effector->wrench(effectors[k]->segment(c.segment, *w.effectors[k]), 0.0); !finite(l))
-        throw ConfigurationError(c.effector->label(),
-                                 "load on segment " + std::to_string(c.segment) + " of " + effectors[k]->label() +
-                                     " at the initial state",
-                                 text(l), "is non-finite (check the effector's parameters, load profiles and inputs)");
+        throw ConfigurationError(
+            c.effector->label(),
+            "load on segment " + std::to_string(c.segment) + " of " + effectors[k]->label() + " at the initial state",
+            text(l), "is non-finite (check the effector's parameters, load profiles and inputs)");
   for (const TwoPointAttachment& t : two_point_) {
     if (t.end1.vehicle != i && t.end2.vehicle != i) continue;
     const auto [l1, l2] =

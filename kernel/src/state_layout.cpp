@@ -33,8 +33,8 @@ std::string StateLayout::describe() const {
   }
   std::ostringstream out;
   char line[512];
-  std::snprintf(line, sizeof line, "%-*s  %-*s  %6s  %4s  %s\n", int(owner_w), "owner", int(name_w), "block",
-                "offset", "size", "unit");
+  std::snprintf(line, sizeof line, "%-*s  %-*s  %6s  %4s  %s\n", int(owner_w), "owner", int(name_w), "block", "offset",
+                "size", "unit");
   out << line;
   for (const StateBlock& b : blocks_) {
     std::snprintf(line, sizeof line, "%-*s  %-*s  %6ld  %4ld  %s\n", int(owner_w), b.owner.c_str(), int(name_w),

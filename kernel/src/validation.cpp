@@ -9,11 +9,8 @@
 
 namespace ramus {
 
-ConfigurationError::ConfigurationError(std::string owner, std::string field, std::string value,
-                                       std::string reason)
-    : Error(owner + ": " + field + " = " + value + ": " + reason),
-      owner_(std::move(owner)),
-      field_(std::move(field)) {}
+ConfigurationError::ConfigurationError(std::string owner, std::string field, std::string value, std::string reason)
+    : Error(owner + ": " + field + " = " + value + ": " + reason), owner_(std::move(owner)), field_(std::move(field)) {}
 
 IntegrationError::IntegrationError(std::string field, std::string value, std::string reason)
     : Error("propagation: " + field + " = " + value + ": " + reason), field_(std::move(field)) {}
@@ -76,8 +73,8 @@ void require_inertia(const std::string& owner, const std::string& field, const E
   const Eigen::Vector3d moments = principal_moments(value);
   if (triangle_excess(moments) > kInertiaTriangleTolerance)
     throw ConfigurationError(owner, field, to_text(value),
-                             "is not the inertia of a rigid body: its principal moments " + to_text(moments[0]) +
-                                 ", " + to_text(moments[1]) + ", " + to_text(moments[2]) +
+                             "is not the inertia of a rigid body: its principal moments " + to_text(moments[0]) + ", " +
+                                 to_text(moments[1]) + ", " + to_text(moments[2]) +
                                  " violate the triangle inequality (" + to_text(moments[2]) + " > " +
                                  to_text(moments[0]) + " + " + to_text(moments[1]) +
                                  "; each principal moment must be at most the sum of the other two, to " +
@@ -102,7 +99,8 @@ void require_unit_vector(const std::string& owner, const std::string& field, con
   const double n = v.norm();
   if (!(n > 0.0)) throw ConfigurationError(owner, field, to_text(v), "has zero length; must be a unit vector");
   if (std::abs(n - 1.0) > 1e-9)
-    throw ConfigurationError(owner, field, to_text(v), "must be a unit vector (norm " + to_text(n) + ", allowed 1 ± 1e-9)");
+    throw ConfigurationError(owner, field, to_text(v),
+                             "must be a unit vector (norm " + to_text(n) + ", allowed 1 ± 1e-9)");
 }
 
 void require_unit_quaternion(const std::string& owner, const std::string& field, const Eigen::Vector4d& value) {

@@ -12,8 +12,7 @@ using validation::to_text;
 
 Vehicle::Vehicle(std::string name, const HubConfig& hub) : name_(std::move(name)) {
   if (name_.empty() || name_.find_first_of("/. \t\n") != std::string::npos)
-    throw ConfigurationError("vehicle", "name", "'" + name_ + "'",
-                             "must be non-empty without '/', '.' or white space");
+    throw ConfigurationError("vehicle", "name", "'" + name_ + "'", "must be non-empty without '/', '.' or white space");
   const std::string owner = label() + " hub";
   hub_.m = hub.mass.value();
   hub_.I_PntBc_B = hub.I_PntBc_B.si();
@@ -30,7 +29,8 @@ Vehicle::Vehicle(std::string name, const HubConfig& hub) : name_(std::move(name)
                              "with mass [kg] = " + to_text(hub_.m) +
                                  ", the hub's first moment m r_BcB_B or its inertia about B, I_PntBc_B + m (|r_BcB|² 1 "
                                  "− r_BcB r_BcBᵀ) (architecture.md eq. 1), overflows a double: m |r_BcB_B|² and "
-                                 "m |r_BcB_B| must stay below " + to_text(std::numeric_limits<double>::max()));
+                                 "m |r_BcB_B| must stay below " +
+                                 to_text(std::numeric_limits<double>::max()));
   MassProperties p;
   p.m = hub_.m;
   p.r_CB_B = hub_.r_BcB_B;

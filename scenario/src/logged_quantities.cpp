@@ -73,9 +73,9 @@ QuantityLog::QuantityLog(const Model& model, const std::vector<std::string>& nam
   for (std::size_t n = 0; n < names.size(); ++n) {
     const std::string& name = names[n];
     if (const auto [it, inserted] = first_index.emplace(name, n); !inserted)
-      throw ScenarioError("output.log[" + std::to_string(n) + "]",
-                          "'" + name + "' is already logged at output.log[" + std::to_string(it->second) +
-                              "]; log each quantity once");
+      throw ScenarioError(
+          "output.log[" + std::to_string(n) + "]",
+          "'" + name + "' is already logged at output.log[" + std::to_string(it->second) + "]; log each quantity once");
     bool found = false;
     for (const StateBlock& b : model.layout().blocks()) {
       if (b.owner + "." + b.name != name) continue;

@@ -48,15 +48,14 @@ std::vector<double> output_times(const Node& output) {
   const double largest = at_t1 ? std::abs(t1) : std::abs(t0);
   // The spacing in the binade of `largest` (2^(e − 52) for 2^e ≤ largest < 2^(e+1); subnormals: the
   // smallest double).
-  const double spacing =
-      std::max(std::ldexp(1.0, std::ilogb(largest) - std::numeric_limits<double>::digits + 1),
-               std::numeric_limits<double>::denorm_min());
+  const double spacing = std::max(std::ldexp(1.0, std::ilogb(largest) - std::numeric_limits<double>::digits + 1),
+                                  std::numeric_limits<double>::denorm_min());
   if (!(dt >= kMinStepsPerResolution * spacing))
     dt_node.fail(number_text(dt) + " s is below the time resolution at " + (at_t1 ? "t1 = " : "t0 = ") +
                  number_text(at_t1 ? t1 : t0) + " s: doubles there are " + number_text(spacing) +
                  " s apart, and the output times t0 + k dt increase strictly only for dt >= " +
-                 std::to_string(kMinStepsPerResolution) + " x " + number_text(spacing) + " s = " +
-                 number_text(kMinStepsPerResolution * spacing) + " s; give a longer dt or times nearer 0");
+                 std::to_string(kMinStepsPerResolution) + " x " + number_text(spacing) +
+                 " s = " + number_text(kMinStepsPerResolution * spacing) + " s; give a longer dt or times nearer 0");
   const double count = (t1 - t0) / dt;
   if (count > 1e7) dt_node.fail("gives more than 1e7 output times; give a longer output step");
   // t0 + k dt while before t1 by more than 1e-9 dt and 2 spacings (each time is within 1.5

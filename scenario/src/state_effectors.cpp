@@ -168,9 +168,10 @@ SphericalPendulumConfig spherical_pendulum(const Node& n) {
 }
 
 VscmgConfig vscmg(const Node& n) {
-  require_effector_keys(n, {"gsHat0_B", "gtHat0_B", "ggHat_B", "r_GB_B", "massG", "IG_PntGc_G", "r_GcG_G", "r_WG_G",
-                            "massW", "IW1", "IW2", "IW3", "Us", "Ud", "gamma0", "gammaDot0", "theta0", "Omega0",
-                            "gimbal_torque", "wheel_torque", "gimbal_locked"});
+  require_effector_keys(
+      n, {"gsHat0_B", "gtHat0_B",  "ggHat_B", "r_GB_B", "massG",         "IG_PntGc_G",   "r_GcG_G",
+          "r_WG_G",   "massW",     "IW1",     "IW2",    "IW3",           "Us",           "Ud",
+          "gamma0",   "gammaDot0", "theta0",  "Omega0", "gimbal_torque", "wheel_torque", "gimbal_locked"});
   VscmgConfig c;
   n.read("gsHat0_B", c.gsHat0_B);
   n.read("gtHat0_B", c.gtHat0_B);
@@ -250,7 +251,8 @@ FuelTankThrusterConfig tank_thruster(const Node& n) {
 }
 
 FuelTankConfig fuel_tank(const Node& n) {
-  require_effector_keys(n, {"model", "r_TB_B", "kHat_B", "radius", "length", "density", "propellant_mass", "thrusters"});
+  require_effector_keys(n,
+                        {"model", "r_TB_B", "kHat_B", "radius", "length", "density", "propellant_mass", "thrusters"});
   FuelTankConfig c;
   if (const auto m = n.find("model")) {
     const std::string model = m->string();
@@ -333,8 +335,9 @@ std::shared_ptr<StateEffector> prescribed_platform(const Node& n, const std::str
                        it->second);
       if (e.has("dynamic_effectors"))
         e.at("dynamic_effectors")
-            .fail("a platform's child takes no dynamic effectors: give them in the platform's dynamic_effectors, "
-                  "on the child's segments (the platform's segments 1, 2, … follow segment 0, the platform)");
+            .fail(
+                "a platform's child takes no dynamic effectors: give them in the platform's dynamic_effectors, "
+                "on the child's segments (the platform's segments 1, 2, … follow segment 0, the platform)");
       children.push_back(build_state_effector(e));
     }
   }

@@ -200,8 +200,7 @@ UnitLookup lookup_unit(std::string_view unit, Dimension d) {
   }
   std::string list;
   for (const std::string_view a : accepted_units(d)) list += (list.empty() ? "" : ", ") + std::string(a);
-  return {0.0, "unknown unit " + shown(unit) + " for " + with_article(dimension_name(d)) +
-                   " (accepted: " + list + ")"};
+  return {0.0, "unknown unit " + shown(unit) + " for " + with_article(dimension_name(d)) + " (accepted: " + list + ")"};
 }
 
 }  // namespace ramus::scenario

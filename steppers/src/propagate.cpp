@@ -45,7 +45,8 @@ void require_resolved_step(double t, double h) {
   throw IntegrationError("step size at t = " + to_text(t) + " s", to_text(h),
                          "is below the time resolution at t: doubles there are " + to_text(resolution) +
                              " s apart (std::nextafter), so t + h cannot advance t by the step; take steps of at "
-                             "least " + to_text(resolution) + " s or start the run nearer t = 0");
+                             "least " +
+                             to_text(resolution) + " s or start the run nearer t = 0");
 }
 
 void check_budget(const PropagationStats& s, const PropagationSettings& settings, double t) {
@@ -122,9 +123,8 @@ void adaptive_interval(Controlled& stepper, const System& system, Eigen::VectorX
 }
 
 template <class Stepper>
-PropagationStats run_fixed(Stepper stepper, const System& system, Eigen::VectorXd& x,
-                           std::span<const double> times, const PropagationSettings& settings,
-                           const Observer& observer) {
+PropagationStats run_fixed(Stepper stepper, const System& system, Eigen::VectorXd& x, std::span<const double> times,
+                           const PropagationSettings& settings, const Observer& observer) {
   PropagationStats stats;
   Eigen::VectorXd x_next(x.size());
   if (observer) observer(x, times.front());

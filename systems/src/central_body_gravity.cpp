@@ -12,8 +12,10 @@ CentralBodyGravity::CentralBodyGravity(const CentralBodyGravityConfig& config)
   const std::string owner = "central_body_gravity";
   validation::require_positive(owner, "mu [m^3/s^2]", mu_);
   validation::require_finite(owner, "J2", J2_);
-  if (J2_ != 0.0) validation::require_positive(owner, "equatorial_radius [m] (J2 is set)", R_);
-  else validation::require_non_negative(owner, "equatorial_radius [m]", R_);
+  if (J2_ != 0.0)
+    validation::require_positive(owner, "equatorial_radius [m] (J2 is set)", R_);
+  else
+    validation::require_non_negative(owner, "equatorial_radius [m]", R_);
 }
 
 CentralBodyGravity CentralBodyGravity::earth(bool with_J2) {

@@ -26,8 +26,7 @@ std::pair<Eigen::Vector3d, Eigen::Vector3d> Constraint::violation(const FrameKin
   const Eigen::Vector3d omega_F2N_N = dcm_NF2 * f2.omega_FN_F;
   const Eigen::Vector3d r_P1F1_N = dcm_NF1 * r_P1F1_F1_, r_P2F2_N = dcm_NF2 * r_P2F2_F2_;
   const Eigen::Vector3d r_P2P1_N = f2.r_FN_N + r_P2F2_N - f1.r_FN_N - r_P1F1_N;
-  const Eigen::Vector3d v_P2P1_N =
-      f2.v_FN_N + omega_F2N_N.cross(r_P2F2_N) - f1.v_FN_N - omega_F1N_N.cross(r_P1F1_N);
+  const Eigen::Vector3d v_P2P1_N = f2.v_FN_N + omega_F2N_N.cross(r_P2F2_N) - f1.v_FN_N - omega_F1N_N.cross(r_P1F1_N);
   // (1) ψ, (2) ψ' = (d/dt as seen in F1) of r_P2P1 (the reference is fixed in F1)
   return {r_P2P1_N - dcm_NF1 * r_ref_F1_, v_P2P1_N - omega_F1N_N.cross(r_P2P1_N)};
 }

@@ -19,8 +19,8 @@ constexpr double g0 = 9.80665;  // [m/s²] standard gravity, for Isp
 
 /// Everything the stages need from one x: moments and mass flows (eqs. 5–6).
 struct FuelTankWorkspace final : EffectorWorkspace {
-  double m = 0.0;                                   ///< [kg] max(m_f, 0)
-  double mDot = 0.0;                                ///< [kg/s] ṁ_f = −Σ μ_k
+  double m = 0.0;     ///< [kg] max(m_f, 0)
+  double mDot = 0.0;  ///< [kg/s] ṁ_f = −Σ μ_k
   TankModel model = TankModel::constant_volume;
   TankMoments mom;
   Eigen::Vector3d r_OB_B = Eigen::Vector3d::Zero();  ///< [m] removal point O
@@ -29,7 +29,7 @@ struct FuelTankWorkspace final : EffectorWorkspace {
   Eigen::Matrix3d I_PntB_B = Eigen::Matrix3d::Zero();
   Eigen::Matrix3d IPrime_PntB_B = Eigen::Matrix3d::Zero();
   Eigen::Vector3d r_TcB_B = Eigen::Vector3d::Zero();
-  std::vector<double> mu;                           ///< [kg/s] per thruster (sized once)
+  std::vector<double> mu;  ///< [kg/s] per thruster (sized once)
 };
 
 void require_unit_interval(const std::string& owner, const std::string& field, double v) {
@@ -55,16 +55,19 @@ Eigen::Matrix3d axisymmetric(double perp, double axial, const Eigen::Vector3d& k
 
 std::string_view to_string(TankModel model) {
   switch (model) {
-    case TankModel::constant_volume: return "constant_volume";
-    case TankModel::constant_density: return "constant_density";
-    case TankModel::emptying: return "emptying";
-    case TankModel::uniform_burn: return "uniform_burn";
+    case TankModel::constant_volume:
+      return "constant_volume";
+    case TankModel::constant_density:
+      return "constant_density";
+    case TankModel::emptying:
+      return "emptying";
+    case TankModel::uniform_burn:
+      return "uniform_burn";
   }
   return "unknown";
 }
 
-FuelTank::FuelTank(std::string name, const FuelTankConfig& c)
-    : StateEffector(std::move(name)), model_(c.model) {
+FuelTank::FuelTank(std::string name, const FuelTankConfig& c) : StateEffector(std::move(name)), model_(c.model) {
   const std::string o = label();
   const int mi = static_cast<int>(c.model);
   if (mi < 0 || mi > 3) throw ConfigurationError(o, "model", std::to_string(mi), "is not a tank model");
@@ -137,9 +140,7 @@ double FuelTank::command(std::size_t i) const {
   return u_[i];
 }
 
-double FuelTank::capacity() const {
-  return model_ == TankModel::emptying ? rho_ * 4.0 / 3.0 * pi * R_ * R_ * R_ : 0.0;
-}
+double FuelTank::capacity() const { return model_ == TankModel::emptying ? rho_ * 4.0 / 3.0 * pi * R_ * R_ * R_ : 0.0; }
 
 TankMoments FuelTank::moments(double m) const {
   TankMoments t;
@@ -254,8 +255,7 @@ void FuelTank::contributions(const FrameKinematics& hub, const Eigen::Vector3d&,
     const FuelTankThrusterParameters& p = thrusters_[k];
     const Eigen::Vector3d F_k = ws.mu[k] * p.w * p.tHat_B;
     F += F_k;
-    L += p.r_EB_B.cross(F_k) - ws.mu[k] * p.r_EB_B.cross(omega.cross(p.r_EB_B)) -
-         ws.mu[k] * rODot_B.cross(p.r_EB_B);
+    L += p.r_EB_B.cross(F_k) - ws.mu[k] * p.r_EB_B.cross(omega.cross(p.r_EB_B)) - ws.mu[k] * rODot_B.cross(p.r_EB_B);
   }
   s.vecTrans += F;
   s.vecRot += L;

@@ -19,7 +19,6 @@ struct LinearSpringMassDamperWorkspace final : EffectorWorkspace {
   double cRho = 0.0;                               ///< [m/s²]
 };
 
-
 }  // namespace
 
 LinearSpringMassDamper::LinearSpringMassDamper(std::string name, const LinearSpringMassDamperConfig& config)

@@ -14,25 +14,25 @@ using validation::to_text;
 
 /// The platform's motion at τ, written by kinematics(), read by the later stages of the evaluation.
 struct PrescribedPlatformWorkspace final : EffectorWorkspace {
-  Eigen::Matrix3d dcm_BP = Eigen::Matrix3d::Identity();   ///< [1]
-  Eigen::Vector3d r_PB_B = Eigen::Vector3d::Zero();        ///< [m] origin of P
-  Eigen::Vector3d rPrime_PB_B = Eigen::Vector3d::Zero();   ///< [m/s]
-  Eigen::Vector3d omega_PB_B = Eigen::Vector3d::Zero();    ///< [rad/s]
+  Eigen::Matrix3d dcm_BP = Eigen::Matrix3d::Identity();       ///< [1]
+  Eigen::Vector3d r_PB_B = Eigen::Vector3d::Zero();           ///< [m] origin of P
+  Eigen::Vector3d rPrime_PB_B = Eigen::Vector3d::Zero();      ///< [m/s]
+  Eigen::Vector3d omega_PB_B = Eigen::Vector3d::Zero();       ///< [rad/s]
   Eigen::Vector3d omegaPrime_PB_B = Eigen::Vector3d::Zero();  ///< [rad/s²]
-  Eigen::Vector3d r = Eigen::Vector3d::Zero();             ///< [m] r_PcB_B, eq. (3)
-  Eigen::Vector3d rPrime = Eigen::Vector3d::Zero();        ///< [m/s]
-  Eigen::Vector3d rPrimePrime = Eigen::Vector3d::Zero();   ///< [m/s²]
-  Eigen::Matrix3d I_c = Eigen::Matrix3d::Zero();           ///< [kg m²] about Pc, in B
-  Eigen::Matrix3d IPrime_c = Eigen::Matrix3d::Zero();      ///< [kg m²/s]
-  FrameKinematics frame;                                   ///< segment 0: frame P
-  Wrench children;                                         ///< [N], [N m] dynamic children's loads, in P about P
-  Wrench actuator;                                         ///< [N], [N m] eq. (8), in P about P
+  Eigen::Vector3d r = Eigen::Vector3d::Zero();                ///< [m] r_PcB_B, eq. (3)
+  Eigen::Vector3d rPrime = Eigen::Vector3d::Zero();           ///< [m/s]
+  Eigen::Vector3d rPrimePrime = Eigen::Vector3d::Zero();      ///< [m/s²]
+  Eigen::Matrix3d I_c = Eigen::Matrix3d::Zero();              ///< [kg m²] about Pc, in B
+  Eigen::Matrix3d IPrime_c = Eigen::Matrix3d::Zero();         ///< [kg m²/s]
+  FrameKinematics frame;                                      ///< segment 0: frame P
+  Wrench children;                                            ///< [N], [N m] dynamic children's loads, in P about P
+  Wrench actuator;                                            ///< [N], [N m] eq. (8), in P about P
   // State-effector children (eqs. 12–17), one entry each
-  std::vector<std::unique_ptr<EffectorWorkspace>> child;   ///< their own workspaces
-  std::vector<MassProperties> child_mass_P;                ///< eq. (12): about P, in P
-  std::vector<MassProperties> child_mass_B;                ///< eq. (13): about B, in B
-  std::vector<HubSystem> child_rows_P;                     ///< eq. (14): their momentum-rate rows about P, in P
-  std::vector<Wrench> child_loads_P;                       ///< dynamic loads on their segments, in P about P
+  std::vector<std::unique_ptr<EffectorWorkspace>> child;       ///< their own workspaces
+  std::vector<MassProperties> child_mass_P;                    ///< eq. (12): about P, in P
+  std::vector<MassProperties> child_mass_B;                    ///< eq. (13): about B, in B
+  std::vector<HubSystem> child_rows_P;                         ///< eq. (14): their momentum-rate rows about P, in P
+  std::vector<Wrench> child_loads_P;                           ///< dynamic loads on their segments, in P about P
   Eigen::Vector3d rPrimePrime_PB_B = Eigen::Vector3d::Zero();  ///< [m/s²]
   explicit PrescribedPlatformWorkspace(std::size_t n)
       : child(n), child_mass_P(n), child_mass_B(n), child_rows_P(n), child_loads_P(n) {}
@@ -67,7 +67,8 @@ PrescribedPlatform::PrescribedPlatform(std::string name, const PrescribedPlatfor
     // platform's coupling (eqs. 12–17) does not pass on.
     if (children_[k]->varies_in_mass())
       throw ConfigurationError(owner, "child " + std::to_string(k), children_[k]->label(),
-                               "an effector whose mass varies (a fuel tank) cannot be mounted on a prescribed platform (its mass rate would be lost)");
+                               "an effector whose mass varies (a fuel tank) cannot be mounted on a prescribed platform "
+                               "(its mass rate would be lost)");
     for (std::size_t j = 0; j < k; ++j)
       if (children_[j] == children_[k] || children_[j]->name() == children_[k]->name())
         throw ConfigurationError(owner, "child " + std::to_string(k), children_[k]->label(),
@@ -186,7 +187,8 @@ const FrameKinematics& PrescribedPlatform::segment(std::size_t s, const Effector
   const auto& ws = static_cast<const PrescribedPlatformWorkspace&>(ws_base);
   if (s == 0) return ws.frame;
   for (std::size_t k = 0; k < children_.size(); ++k)
-    if (s < child_segment0_[k] + children_[k]->segment_count()) return children_[k]->segment(s - child_segment0_[k], *ws.child[k]);
+    if (s < child_segment0_[k] + children_[k]->segment_count())
+      return children_[k]->segment(s - child_segment0_[k], *ws.child[k]);
   throw ConfigurationError(label(), "segment", std::to_string(s),
                            "out of range (" + std::to_string(segment_count()) + " segments, 0-based)");
 }
@@ -241,7 +243,8 @@ void PrescribedPlatform::mass_properties(ConstStateBlock x, EffectorWorkspace& w
     const Eigen::Matrix3d Ip_P = R * (mp.IPrime_PntB_B + wt * mp.I_PntB_B - mp.I_PntB_B * wt) * R.transpose();
     const Eigen::Vector3d& rc = b.r_CB_B;
     const Eigen::Vector3d& rcp = b.rPrime_CB_B;
-    b.I_PntB_B = I_P + mp.m * (rc.squaredNorm() * E - rc * rc.transpose()) - mp.m * (c.squaredNorm() * E - c * c.transpose());
+    b.I_PntB_B =
+        I_P + mp.m * (rc.squaredNorm() * E - rc * rc.transpose()) - mp.m * (c.squaredNorm() * E - c * c.transpose());
     b.IPrime_PntB_B = Ip_P + mp.m * (2.0 * rc.dot(rcp) * E - rcp * rc.transpose() - rc * rcp.transpose()) -
                       mp.m * (2.0 * c.dot(cp) * E - cp * c.transpose() - c * cp.transpose());
     m += b.m;
@@ -278,7 +281,8 @@ void PrescribedPlatform::contributions(const FrameKinematics& hub, const Eigen::
   const Eigen::Matrix3d& R = ws.dcm_BP;
   const Eigen::Matrix3d Rt = R.transpose();
   const Eigen::Matrix3d rt = tilde(ws.r_PB_B);
-  const Eigen::Vector3d k_a = omega.cross(omega.cross(ws.r_PB_B)) + 2.0 * omega.cross(ws.rPrime_PB_B) + ws.rPrimePrime_PB_B;
+  const Eigen::Vector3d k_a =
+      omega.cross(omega.cross(ws.r_PB_B)) + 2.0 * omega.cross(ws.rPrime_PB_B) + ws.rPrimePrime_PB_B;
   const Eigen::Vector3d k_alpha = ws.omegaPrime_PB_B + omega.cross(w);
   for (std::size_t k = 0; k < children_.size(); ++k) {
     HubSystem& S = ws.child_rows_P[k];
@@ -304,8 +308,8 @@ void PrescribedPlatform::contributions(const FrameKinematics& hub, const Eigen::
 }
 
 Eigen::Vector3d PrescribedPlatform::derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
-                                                const HubAccelerations& acc, ConstStateBlock x, EffectorWorkspace& ws_base,
-                                                StateBlockRef dxdt) const {
+                                                const HubAccelerations& acc, ConstStateBlock x,
+                                                EffectorWorkspace& ws_base, StateBlockRef dxdt) const {
   auto& ws = static_cast<PrescribedPlatformWorkspace&>(ws_base);
   dxdt[0] = 1.0;  // eq. (1)
   const Eigen::Vector3d& omega = hub.omega_FN_F;
@@ -315,7 +319,8 @@ Eigen::Vector3d PrescribedPlatform::derivatives(const FrameKinematics& hub, cons
   const Eigen::Vector3d g_B = hub.dcm_FN * g_N;
   Eigen::Vector3d m_rPP = m_ * ws.rPrimePrime;
   // eq. (16): the children's derivatives with the platform's accelerations
-  const Eigen::Vector3d k_a = omega.cross(omega.cross(ws.r_PB_B)) + 2.0 * omega.cross(ws.rPrime_PB_B) + ws.rPrimePrime_PB_B;
+  const Eigen::Vector3d k_a =
+      omega.cross(omega.cross(ws.r_PB_B)) + 2.0 * omega.cross(ws.rPrime_PB_B) + ws.rPrimePrime_PB_B;
   const Eigen::Vector3d k_alpha = ws.omegaPrime_PB_B + omega.cross(ws.omega_PB_B);
   HubAccelerations acc_P;
   acc_P.rDDot_BN_B = Rt * (acc.rDDot_BN_B + acc.omegaDot_BN_B.cross(ws.r_PB_B) + k_a);
@@ -325,15 +330,16 @@ Eigen::Vector3d PrescribedPlatform::derivatives(const FrameKinematics& hub, cons
   Eigen::Vector3d F_sup_P = Eigen::Vector3d::Zero(), L_sup_P = Eigen::Vector3d::Zero();  // on the children, about P
   for (std::size_t k = 0; k < children_.size(); ++k) {
     const MassProperties& mp = ws.child_mass_P[k];
-    Eigen::Vector3d mrpp_P = children_[k]->derivatives(ws.frame, g_N, t, acc_P,
-                                                       x.segment(child_offset_[k], child_size_[k]), *ws.child[k],
-                                                       dxdt.segment(child_offset_[k], child_size_[k]));
+    Eigen::Vector3d mrpp_P =
+        children_[k]->derivatives(ws.frame, g_N, t, acc_P, x.segment(child_offset_[k], child_size_[k]), *ws.child[k],
+                                  dxdt.segment(child_offset_[k], child_size_[k]));
     const Eigen::Vector3d mr = mp.m * mp.r_CB_B, mrp = mp.m * mp.rPrime_CB_B;
     if (mp.inertia_in_contributions) {  // it returned m r̈ (inertial, relative to P's): to m r'' in P
       const Eigen::Vector3d& w_F = ws.frame.omega_FN_F;
       mrpp_P -= acc_P.omegaDot_BN_B.cross(mr) + w_F.cross(2.0 * mrp + w_F.cross(mr));
     }
-    m_rPP += mp.m * ws.rPrimePrime_PB_B + R * (mrpp_P + 2.0 * w_P.cross(mrp) + wp_P.cross(mr) + w_P.cross(w_P.cross(mr)));
+    m_rPP +=
+        mp.m * ws.rPrimePrime_PB_B + R * (mrpp_P + 2.0 * w_P.cross(mrp) + wp_P.cross(mr) + w_P.cross(w_P.cross(mr)));
     // the support wrench: the momentum-rate rows minus gravity and the loads on the child's segments
     const HubSystem& S = ws.child_rows_P[k];
     const Eigen::Vector3d F_row = S.A * acc_P.rDDot_BN_B + S.B * acc_P.omegaDot_BN_B - S.vecTrans;

@@ -25,10 +25,10 @@ PulsedTorque::PulsedTorque(std::string name, const PulsedTorqueConfig& c)
   // exact in an int64_t and in a double. Its length L · period must be a finite number of seconds.
   cycle_counts_ = cycle_counts(c.count_on, c.count_off);
   if (!std::isfinite(cycle_counts_ * period_))
-    throw ConfigurationError(owner, "period [s]", validation::to_text(period_),
-                             "the cycle's length (2 count_on + count_off) × period = " +
-                                 validation::to_text(cycle_counts_) + " × " + validation::to_text(period_) +
-                                 " s overflows a double");
+    throw ConfigurationError(
+        owner, "period [s]", validation::to_text(period_),
+        "the cycle's length (2 count_on + count_off) × period = " + validation::to_text(cycle_counts_) + " × " +
+            validation::to_text(period_) + " s overflows a double");
 }
 
 double PulsedTorque::cycle_counts(int count_on, int count_off) {

@@ -20,7 +20,6 @@ struct ReactionWheelsWorkspace final : EffectorWorkspace {
   std::vector<double> torque;  ///< [N m] u + τ_f per wheel
 };
 
-
 }  // namespace
 
 ReactionWheels::ReactionWheels(std::string name, const std::vector<ReactionWheelConfig>& wheels)
@@ -95,12 +94,12 @@ void ReactionWheels::validate() const {
     // is Js ≤ 2 Jt (equality for a flat disc), to the kernel's tolerance relative to the trace
     // (validation.hpp). Jt = 0 is the modelling shorthand "transverse inertia booked in the hub"
     // and is accepted: the model then holds only Js, which no inequality constrains.
-    if (p.Jt > 0.0 && validation::triangle_excess(Eigen::Vector3d(p.Jt, p.Jt, p.Js)) >
-                          validation::kInertiaTriangleTolerance)
-      throw ConfigurationError(
-          wheel_owner(i), "Js [kg m^2] and Jt [kg m^2]", to_text(p.Js) + " and " + to_text(p.Jt),
-          "a rigid axisymmetric rotor needs Js <= 2 Jt (principal moments " + to_text(p.Js) + ", " + to_text(p.Jt) +
-              ", " + to_text(p.Jt) + " violate the triangle inequality; or Jt = 0: transverse inertia in the hub)");
+    if (p.Jt > 0.0 &&
+        validation::triangle_excess(Eigen::Vector3d(p.Jt, p.Jt, p.Js)) > validation::kInertiaTriangleTolerance)
+      throw ConfigurationError(wheel_owner(i), "Js [kg m^2] and Jt [kg m^2]", to_text(p.Js) + " and " + to_text(p.Jt),
+                               "a rigid axisymmetric rotor needs Js <= 2 Jt (principal moments " + to_text(p.Js) +
+                                   ", " + to_text(p.Jt) + ", " + to_text(p.Jt) +
+                                   " violate the triangle inequality; or Jt = 0: transverse inertia in the hub)");
     if (p.tau_c > 0.0 && !(p.omega_s > 0.0))
       throw ConfigurationError(wheel_owner(i), "coulomb_smoothing_speed [rad/s] (coulomb_friction is set)",
                                to_text(p.omega_s), "must be positive when coulomb_friction > 0");

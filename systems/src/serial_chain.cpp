@@ -15,28 +15,28 @@ namespace {
 
 struct LinkData {
   mutable Eigen::Matrix3d dcm_BS;  ///< S_i → B (with I_PntSc_B formed on demand for a single hinge: dcm_current)
-  double cq = 1.0, sq = 0.0; ///< cos q, sin q of a revolute joint
+  double cq = 1.0, sq = 0.0;       ///< cos q, sin q of a revolute joint
   mutable bool dcm_current = true;
-  Eigen::Vector3d r_SB_B;    ///< [m] link origin (on the joint) relative to B
-  Eigen::Vector3d Sw, Sv;    ///< joint axis as a spatial motion vector about O (eq. J1)
-  Eigen::Vector3d w, v;      ///< [rad/s], [m/s] spatial velocity of link i about O (eq. K1)
-  double qDot = 0.0;         ///< [rad/s] or [m/s] joint rate, zero when locked
+  Eigen::Vector3d r_SB_B;  ///< [m] link origin (on the joint) relative to B
+  Eigen::Vector3d Sw, Sv;  ///< joint axis as a spatial motion vector about O (eq. J1)
+  Eigen::Vector3d w, v;    ///< [rad/s], [m/s] spatial velocity of link i about O (eq. K1)
+  double qDot = 0.0;       ///< [rad/s] or [m/s] joint rate, zero when locked
   // Published segment kinematics (eq. 7), formed when first asked for after kinematics(): only
   // segments with children or constraint ends are ever read during an evaluation.
   mutable FrameKinematics frame;
   mutable bool frame_current = false;
-  Eigen::Vector3d r_ScB_B;   ///< [m] centre of mass relative to B
-  Eigen::Vector3d rDot_ScB_B;///< [m/s] its velocity in the frame moving with B's velocity, in B
-  mutable Eigen::Matrix3d I_PntSc_B; ///< [kg m²] inertia about Sc in B
-  Eigen::Matrix3d M;         ///< [kg m²] rigid inertia about O (eq. 1): I_PntSc_B + m (|r|² 1 − r rᵀ)
-  Eigen::Vector3d cw, cv;    ///< velocity-product acceleration ĉ (eq. K2)
-  Eigen::Matrix3d MA, HA, KA;///< articulated inertia blocks about O (eqs. K3, A2)
-  Eigen::Vector3d pn, pf;    ///< articulated bias force about O
-  Eigen::Vector3d Uw, Uv;    ///< U = 𝓘^A ŝ (eq. A1)
-  double D_inv = 0.0;        ///< 1 / (ŝᵀ 𝓘^A ŝ)
-  double u_art = 0.0;        ///< τ − ŝᵀ p̂^A
-  Wrench ext;                ///< children's wrench on this segment, in S_i about its origin
-  bool loaded = false;       ///< ext is non-zero
+  Eigen::Vector3d r_ScB_B;            ///< [m] centre of mass relative to B
+  Eigen::Vector3d rDot_ScB_B;         ///< [m/s] its velocity in the frame moving with B's velocity, in B
+  mutable Eigen::Matrix3d I_PntSc_B;  ///< [kg m²] inertia about Sc in B
+  Eigen::Matrix3d M;                  ///< [kg m²] rigid inertia about O (eq. 1): I_PntSc_B + m (|r|² 1 − r rᵀ)
+  Eigen::Vector3d cw, cv;             ///< velocity-product acceleration ĉ (eq. K2)
+  Eigen::Matrix3d MA, HA, KA;         ///< articulated inertia blocks about O (eqs. K3, A2)
+  Eigen::Vector3d pn, pf;             ///< articulated bias force about O
+  Eigen::Vector3d Uw, Uv;             ///< U = 𝓘^A ŝ (eq. A1)
+  double D_inv = 0.0;                 ///< 1 / (ŝᵀ 𝓘^A ŝ)
+  double u_art = 0.0;                 ///< τ − ŝᵀ p̂^A
+  Wrench ext;                         ///< children's wrench on this segment, in S_i about its origin
+  bool loaded = false;                ///< ext is non-zero
 };
 
 struct ChainWorkspace final : EffectorWorkspace {
@@ -53,8 +53,8 @@ const ChainWorkspace& chain(const EffectorWorkspace& ws) { return static_cast<co
 
 /// Eq. (1): I_c,B = R I Rᵀ for a symmetric I, and M = I_c,B + m (|r|² 1 − r rᵀ), both as the upper
 /// triangle mirrored; T = R I first (with a diagonal I, R's columns scaled).
-void link_inertia(const Eigen::Matrix3d& R, const Eigen::Matrix3d& I, bool diagonal, double m,
-                  const Eigen::Vector3d& r, Eigen::Matrix3d& I_c, Eigen::Matrix3d& M) {
+void link_inertia(const Eigen::Matrix3d& R, const Eigen::Matrix3d& I, bool diagonal, double m, const Eigen::Vector3d& r,
+                  Eigen::Matrix3d& I_c, Eigen::Matrix3d& M) {
   Eigen::Matrix3d T;
   if (diagonal) {
     T.col(0) = R.col(0) * I(0, 0);
@@ -229,7 +229,9 @@ void SerialChain::validate() const {
                     (links_[i].type == JointType::revolute && !links_[k].I_PntSc_S.isZero(0.0));
     if (!has_inertia)
       throw ConfigurationError(label() + " joint " + std::to_string(i + 1), "outboard mass and inertia", "0",
-                               links_[i].type == JointType::revolute ? "an unlocked revolute joint must carry mass or inertia outboard of it" : "an unlocked prismatic joint must carry mass outboard of it");
+                               links_[i].type == JointType::revolute
+                                   ? "an unlocked revolute joint must carry mass or inertia outboard of it"
+                                   : "an unlocked prismatic joint must carry mass outboard of it");
   }
 }
 
@@ -313,8 +315,7 @@ void SerialChain::kinematics(const FrameKinematics& hub, ConstStateBlock x, Effe
       d.cq = std::cos(q);
       d.sq = std::sin(q);
       if (!single_hinge_)
-        dcm_PS.noalias() =
-            d.cq * J.dcm_PS0 + d.sq * J.dcm_PS0_axis + ((1.0 - d.cq) * J.axis_P) * L.axis_S.transpose();
+        dcm_PS.noalias() = d.cq * J.dcm_PS0 + d.sq * J.dcm_PS0_axis + ((1.0 - d.cq) * J.axis_P) * L.axis_S.transpose();
     } else {
       dcm_PS = J.dcm_PS0;
       r_SP_P += q * J.axis_P;
@@ -376,8 +377,8 @@ void SerialChain::mass_properties(ConstStateBlock, EffectorWorkspace& wsb, MassP
   out.inertia_in_contributions = true;
 }
 
-void SerialChain::contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
-                                ConstStateBlock x, EffectorWorkspace& wsb, HubSystem& s) const {
+void SerialChain::contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t, ConstStateBlock x,
+                                EffectorWorkspace& wsb, HubSystem& s) const {
   ChainWorkspace& ws = chain(wsb);
   const std::size_t n = links_.size();
   const Eigen::Index ni = static_cast<Eigen::Index>(n);
@@ -428,8 +429,7 @@ void SerialChain::contributions(const FrameKinematics& hub, const Eigen::Vector3
       d.KA.diagonal().array() += m;
     }
     if (!locked_[ii]) {
-      const double tau =
-          joint_force(ii, x[static_cast<Eigen::Index>(ii)], x[ni + static_cast<Eigen::Index>(ii)], t);
+      const double tau = joint_force(ii, x[static_cast<Eigen::Index>(ii)], x[ni + static_cast<Eigen::Index>(ii)], t);
       // U = 𝓘^A ŝ, and 𝓘^A ĉ (before the update of eq. A2: 𝓘^a ĉ = 𝓘^A ĉ − U (Uᵀ ĉ)/D).
       Eigen::Vector3d In, If;
       if (outermost) {
@@ -451,7 +451,7 @@ void SerialChain::contributions(const FrameKinematics& hub, const Eigen::Vector3
       const double k = d.u_art * d.D_inv - (Uw_D.dot(d.cw) + Uv_D.dot(d.cv));
       d.pn += In + d.Uw * k;
       d.pf += If + d.Uv * k;
-    }  // a locked joint is a weld: 𝓘^a = 𝓘^A, and ĉ = 0 (its q̇ is taken as 0)
+    }              // a locked joint is a weld: 𝓘^a = 𝓘^A, and ĉ = 0 (its q̇ is taken as 0)
     if (ii > 0) {  // (A3): into the parent's slot (its only child), which its rigid 𝓘 then joins
       LinkData& p = ws.links[ii - 1];
       p.MA = d.MA;

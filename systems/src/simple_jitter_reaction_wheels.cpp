@@ -112,9 +112,8 @@ Eigen::Vector3d SimpleJitterReactionWheels::derivatives(const FrameKinematics& h
                                                         double t, const HubAccelerations& acc, ConstStateBlock x,
                                                         EffectorWorkspace& ws, StateBlockRef dxdt) const {
   const auto n = static_cast<Eigen::Index>(imbalances_.size());
-  const Eigen::Vector3d m_rPP =
-      balanced_.derivatives(hub, g_N, t, acc, x.head(n), *static_cast<SimpleJitterWorkspace&>(ws).balanced,
-                            dxdt.head(n));
+  const Eigen::Vector3d m_rPP = balanced_.derivatives(hub, g_N, t, acc, x.head(n),
+                                                      *static_cast<SimpleJitterWorkspace&>(ws).balanced, dxdt.head(n));
   dxdt.tail(n) = x.head(n);  // eq. (4): θ̇ = Ω
   return m_rPP;
 }

@@ -16,13 +16,13 @@ using validation::to_text;
 /// Everything eqs. (1)–(3) and (7) give for one (x, ω): written by kinematics() and contributions(),
 /// read by the later stages of the same evaluation.
 struct SphericalPendulumWorkspace final : EffectorWorkspace {
-  Eigen::Vector3d r = Eigen::Vector3d::Zero();       ///< [m] r_PcB_B, eq. (1)
-  Eigen::Vector3d rPrime = Eigen::Vector3d::Zero();  ///< [m/s] B-frame velocity, eq. (2)
+  Eigen::Vector3d r = Eigen::Vector3d::Zero();                          ///< [m] r_PcB_B, eq. (1)
+  Eigen::Vector3d rPrime = Eigen::Vector3d::Zero();                     ///< [m/s] B-frame velocity, eq. (2)
   Eigen::Matrix<double, 3, 2> J = Eigen::Matrix<double, 3, 2>::Zero();  ///< [m/rad] ∂r/∂(φ, θ), eq. (2)
-  Eigen::Vector3d kappa = Eigen::Vector3d::Zero();   ///< [m/s²] quadratic-rate part of r'', eq. (3)
+  Eigen::Vector3d kappa = Eigen::Vector3d::Zero();                      ///< [m/s²] quadratic-rate part of r'', eq. (3)
   Eigen::Matrix<double, 2, 3> A_q = Eigen::Matrix<double, 2, 3>::Zero();  ///< [rad/m] eq. (7)
   Eigen::Matrix<double, 2, 3> B_q = Eigen::Matrix<double, 2, 3>::Zero();  ///< [1] eq. (7)
-  Eigen::Vector2d c_q = Eigen::Vector2d::Zero();     ///< [rad/s²] eq. (7)
+  Eigen::Vector2d c_q = Eigen::Vector2d::Zero();                          ///< [rad/s²] eq. (7)
 };
 
 /// Symmetric to 1e-12 of its norm and positive semi-definite (eigenvalues ≥ −1e-12 of its norm).
@@ -33,9 +33,9 @@ void require_damping_matrix(const std::string& owner, const std::string& field, 
     throw ConfigurationError(owner, field, to_text(D), "must be symmetric");
   const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> eig(D, Eigen::EigenvaluesOnly);
   if (eig.eigenvalues().minCoeff() < -1e-12 * scale)
-    throw ConfigurationError(owner, field, to_text(D),
-                             "must be positive semi-definite (smallest eigenvalue " +
-                                 to_text(eig.eigenvalues().minCoeff()) + ")");
+    throw ConfigurationError(
+        owner, field, to_text(D),
+        "must be positive semi-definite (smallest eigenvalue " + to_text(eig.eigenvalues().minCoeff()) + ")");
 }
 
 }  // namespace
@@ -121,8 +121,8 @@ void SphericalPendulum::mass_properties(ConstStateBlock, EffectorWorkspace& ws_b
       m_ * (2.0 * r.dot(rPrime) * Eigen::Matrix3d::Identity() - rPrime * r.transpose() - r * rPrime.transpose());
 }
 
-void SphericalPendulum::contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double,
-                                      ConstStateBlock x, EffectorWorkspace& ws_base, HubSystem& s) const {
+void SphericalPendulum::contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double, ConstStateBlock x,
+                                      EffectorWorkspace& ws_base, HubSystem& s) const {
   auto& ws = static_cast<SphericalPendulumWorkspace&>(ws_base);
   const Eigen::Vector3d& omega = hub.omega_FN_F;
   const Eigen::Vector3d& r = ws.r;
@@ -137,8 +137,7 @@ void SphericalPendulum::contributions(const FrameKinematics& hub, const Eigen::V
   const Eigen::Matrix3d rTilde = tilde(r);
   ws.A_q = -Jplus;
   ws.B_q.noalias() = Jplus * rTilde;
-  const Eigen::Vector3d f =
-      g_B + F_d / m_ - 2.0 * omega.cross(rPrime) - omega.cross(omega.cross(r)) - ws.kappa;
+  const Eigen::Vector3d f = g_B + F_d / m_ - 2.0 * omega.cross(rPrime) - omega.cross(omega.cross(r)) - ws.kappa;
   ws.c_q.noalias() = Jplus * f;
   // eq. (9): the hub rows receive m r'' = m (J q̈ + κ) and m r × r'' + m ω × (r × r')
   const Eigen::Matrix<double, 3, 2> mJ = m_ * ws.J;

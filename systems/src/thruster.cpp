@@ -27,9 +27,9 @@ void Thruster::add_firing(units::Time t_on, units::Time duration) {
   validation::require_finite(owner, "firing start [s]", on);
   validation::require_positive(owner, "firing duration [s]", d);
   if (!firings_.empty() && on < firings_.back().off)
-    throw ConfigurationError(owner, "firing start [s]", validation::to_text(on),
-                             "must not be before the end of the previous firing, " +
-                                 validation::to_text(firings_.back().off));
+    throw ConfigurationError(
+        owner, "firing start [s]", validation::to_text(on),
+        "must not be before the end of the previous firing, " + validation::to_text(firings_.back().off));
   firings_.push_back({on, on + d});
 }
 

@@ -21,8 +21,7 @@ void require_unit_interval(const std::string& owner, const std::string& field, d
 
 ThrusterStateEffector::ThrusterStateEffector(std::string name, const std::vector<ThrusterStateConfig>& thrusters)
     : StateEffector(std::move(name)) {
-  if (thrusters.empty())
-    throw ConfigurationError(label(), "thrusters", "0", "needs at least one thruster");
+  if (thrusters.empty()) throw ConfigurationError(label(), "thrusters", "0", "needs at least one thruster");
   for (std::size_t i = 0; i < thrusters.size(); ++i) {
     const ThrusterStateConfig& c = thrusters[i];
     const std::string o = label() + " thruster " + std::to_string(i);

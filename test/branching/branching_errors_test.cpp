@@ -95,8 +95,9 @@ BOOST_AUTO_TEST_CASE(child_attached_twice) {
   BOOST_TEST(c.parent->children().size() == 1u);
   // The same object on the hub as well: refused at once, naming where it already is (one object,
   // one place: kernel placement.hpp).
-  expect_error([&] { c.model->vehicle(0).add_dynamic_effector(ft); },
-               {"external_force_torque 'ft'", "vehicle 'sc'", "already attached to segment 0 of hinged_rigid_body 'parent'"});
+  expect_error(
+      [&] { c.model->vehicle(0).add_dynamic_effector(ft); },
+      {"external_force_torque 'ft'", "vehicle 'sc'", "already attached to segment 0 of hinged_rigid_body 'parent'"});
   // Another object of the same name on the hub: the vehicle's names clash at finalize.
   c.model->vehicle(0).add_dynamic_effector(make_force_torque("ft"));
   expect_error([&] { c.model->finalize(); }, {"vehicle 'sc'", "effector name", "'ft'", "already used"});
@@ -126,8 +127,11 @@ BOOST_AUTO_TEST_CASE(duplicate_names) {
   // Two constraints of one name.
   BranchCase d = hinged_case();
   d.model->add_two_point_effector(std::make_shared<Constraint>("k", constraint_to({"sc", "parent", 0})));
-  expect_error([&] { d.model->add_two_point_effector(std::make_shared<Constraint>("k", constraint_to({"sc", "parent", 0}))); },
-               {"two-point effector name", "'k'", "already used"});
+  expect_error(
+      [&] {
+        d.model->add_two_point_effector(std::make_shared<Constraint>("k", constraint_to({"sc", "parent", 0})));
+      },
+      {"two-point effector name", "'k'", "already used"});
 }
 
 BOOST_AUTO_TEST_CASE(constraint_end_missing_vehicle) {
@@ -158,8 +162,9 @@ BOOST_AUTO_TEST_CASE(constraint_end_without_segments) {
 
 BOOST_AUTO_TEST_CASE(thruster_direction_and_thrust) {
   // Zero, NaN, non-unit: each names the field and the value given.
-  const std::vector<std::pair<Vector3d, std::string>> directions = {
-      {Vector3d(0.0, 0.0, 0.0), "[0, 0, 0]"}, {Vector3d(kNaN, 0.0, 0.0), "nan"}, {Vector3d(0.0, 2.0, 0.0), "[0, 2, 0]"}};
+  const std::vector<std::pair<Vector3d, std::string>> directions = {{Vector3d(0.0, 0.0, 0.0), "[0, 0, 0]"},
+                                                                    {Vector3d(kNaN, 0.0, 0.0), "nan"},
+                                                                    {Vector3d(0.0, 2.0, 0.0), "[0, 2, 0]"}};
   for (const auto& [direction, text] : directions) {
     ThrusterConfig c = thruster_config();
     c.force_direction_F = direction;
@@ -215,8 +220,11 @@ BOOST_AUTO_TEST_CASE(changes_after_finalize) {
   c.model->finalize();
   expect_error([&] { c.parent->add_dynamic_effector(make_force_torque("late"), 0); },
                {"hinged_rigid_body 'parent'", "external_force_torque 'late'", "finalized"});
-  expect_error([&] { c.model->add_two_point_effector(std::make_shared<Constraint>("k", constraint_to({"sc", "parent", 0}))); },
-               {"constraint 'k'", "finalized"});
+  expect_error(
+      [&] {
+        c.model->add_two_point_effector(std::make_shared<Constraint>("k", constraint_to({"sc", "parent", 0})));
+      },
+      {"constraint 'k'", "finalized"});
 }
 
 BOOST_AUTO_TEST_SUITE_END()

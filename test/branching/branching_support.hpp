@@ -89,28 +89,33 @@ inline units::Torque3 newton_meters(const Vector3d& v) { return units::Torque3(v
 
 // ---- the common setup (docs/verification/README.md, "Branching")
 // -----------------------------------------------
-inline constexpr double kHubMass = 750.0;  ///< [kg]
+inline constexpr double kHubMass = 750.0;                                             ///< [kg]
 inline Matrix3d hub_inertia() { return Vector3d(900.0, 800.0, 600.0).asDiagonal(); }  ///< [kg m²] about Bc
 inline Vector3d r_CN_N0() { return Vector3d(-4020338.690396649, 7490566.741852513, 5248299.211589362); }  ///< [m]
 inline Vector3d v_CN_N0() { return Vector3d(-5199.77710904224, -3436.681645356935, 1041.576797498721); }  ///< [m/s]
-inline Vector3d omega_BN_B0() { return Vector3d(0.1, 0.1, 0.1); }  ///< [rad/s]
+inline Vector3d omega_BN_B0() { return Vector3d(0.1, 0.1, 0.1); }                                         ///< [rad/s]
 inline std::shared_ptr<const GravityModel> earth() {
   return std::make_shared<CentralBodyGravity>(CentralBodyGravity::earth());
 }
 
 // ---- parents ------------------------------------------------------------------------------------------
 enum class Parent { hinged, spinning_1dof, spinning_2dof, spinning_ndof, translating_1dof, spring_mass_damper };
-inline constexpr std::array<Parent, 5> kCompatibleParents = {Parent::hinged, Parent::spinning_1dof,
-                                                             Parent::spinning_2dof, Parent::spinning_ndof,
-                                                             Parent::translating_1dof};
+inline constexpr std::array<Parent, 5> kCompatibleParents = {
+    Parent::hinged, Parent::spinning_1dof, Parent::spinning_2dof, Parent::spinning_ndof, Parent::translating_1dof};
 inline std::string parent_name(Parent p) {
   switch (p) {
-    case Parent::hinged: return "hinged";
-    case Parent::spinning_1dof: return "spinning_1dof";
-    case Parent::spinning_2dof: return "spinning_2dof";
-    case Parent::spinning_ndof: return "spinning_ndof";
-    case Parent::translating_1dof: return "translating_1dof";
-    case Parent::spring_mass_damper: return "spring_mass_damper";
+    case Parent::hinged:
+      return "hinged";
+    case Parent::spinning_1dof:
+      return "spinning_1dof";
+    case Parent::spinning_2dof:
+      return "spinning_2dof";
+    case Parent::spinning_ndof:
+      return "spinning_ndof";
+    case Parent::translating_1dof:
+      return "translating_1dof";
+    case Parent::spring_mass_damper:
+      return "spring_mass_damper";
   }
   return "?";
 }
@@ -120,21 +125,21 @@ inline std::string parent_name(Parent p) {
 /// Prismatic: S = dcm_S0P · P, origin r_S0P_P + q · axis, `axis` in the parent frame P.
 struct HandJoint {
   bool revolute = true;
-  double m = 0.0;                                  ///< [kg]
-  Matrix3d I_PntSc_S = Matrix3d::Zero();           ///< [kg m²]
-  Vector3d r_ScS_S = Vector3d::Zero();             ///< [m]
+  double m = 0.0;                         ///< [kg]
+  Matrix3d I_PntSc_S = Matrix3d::Zero();  ///< [kg m²]
+  Vector3d r_ScS_S = Vector3d::Zero();    ///< [m]
   Matrix3d dcm_S0P = Matrix3d::Identity();
-  Vector3d r_S0P_P = Vector3d::Zero();             ///< [m]
-  Vector3d axis = Vector3d::UnitZ();               ///< [1]
-  double k = 0.0, c = 0.0;                         ///< spring, damper
-  double q0 = 0.0, qDot0 = 0.0;                    ///< [rad] or [m], per second
+  Vector3d r_S0P_P = Vector3d::Zero();  ///< [m]
+  Vector3d axis = Vector3d::UnitZ();    ///< [1]
+  double k = 0.0, c = 0.0;              ///< spring, damper
+  double q0 = 0.0, qDot0 = 0.0;         ///< [rad] or [m], per second
   bool locked = false;
 };
 
 struct ParentSpec {
   Parent kind = Parent::hinged;
-  std::vector<HandJoint> joints;     ///< empty for the spring-mass-damper
-  std::size_t child_segment = 0;     ///< the segment Basilisk's test loads (0-based)
+  std::vector<HandJoint> joints;  ///< empty for the spring-mass-damper
+  std::size_t child_segment = 0;  ///< the segment Basilisk's test loads (0-based)
 };
 
 /// The parents of Basilisk's integrated branching test (docs/verification/BR_01.md). `dampers`
@@ -151,7 +156,7 @@ inline ParentSpec parent_spec(Parent p, bool dampers = true) {
       j.r_ScS_S = Vector3d(-1.0, 0.0, 0.0);  // −d ŝ1
       j.dcm_S0P = Matrix3d::Identity();      // dcm_HB
       j.r_S0P_P = Vector3d(0.5, -1.5, -0.5);
-      j.axis = Vector3d::UnitY();            // ĥ2
+      j.axis = Vector3d::UnitY();  // ĥ2
       j.k = 100.0;
       j.c = 50.0 * dmp;
       j.q0 = 5.0 * kDeg;
@@ -241,7 +246,8 @@ inline ParentSpec parent_spec(Parent p, bool dampers = true) {
       s.joints = {j};
       break;
     }
-    case Parent::spring_mass_damper: break;
+    case Parent::spring_mass_damper:
+      break;
   }
   return s;
 }
@@ -293,7 +299,8 @@ inline std::shared_ptr<StateEffector> make_parent(const ParentSpec& s, const std
       c.thetaDot0 = j.qDot0 * si::radian_per_second;
       return std::make_shared<HingedRigidBody>(name, c);
     }
-    case Parent::spinning_1dof: return std::make_shared<SpinningBodyOneDOF>(name, spinning_axis(s.joints.at(0)));
+    case Parent::spinning_1dof:
+      return std::make_shared<SpinningBodyOneDOF>(name, spinning_axis(s.joints.at(0)));
     case Parent::spinning_2dof:
       return std::make_shared<SpinningBodyTwoDOF>(name, spinning_axis(s.joints.at(0)), spinning_axis(s.joints.at(1)));
     case Parent::spinning_ndof: {
@@ -326,16 +333,14 @@ inline std::shared_ptr<StateEffector> make_parent(const ParentSpec& s, const std
 // ---- hand geometry ----------------------------------------------------------------------------------
 /// Inertial kinematics of a frame, everything in N components.
 struct HandFrame {
-  Vector3d r_N = Vector3d::Zero();        ///< [m] origin
-  Vector3d v_N = Vector3d::Zero();        ///< [m/s] its inertial velocity
+  Vector3d r_N = Vector3d::Zero();  ///< [m] origin
+  Vector3d v_N = Vector3d::Zero();  ///< [m/s] its inertial velocity
   Matrix3d dcm_FN = Matrix3d::Identity();
-  Vector3d omega_N = Vector3d::Zero();    ///< [rad/s] angular velocity of the frame, in N
+  Vector3d omega_N = Vector3d::Zero();  ///< [rad/s] angular velocity of the frame, in N
   Vector3d omega_F() const { return dcm_FN * omega_N; }
   /// Position and inertial velocity of a point fixed in the frame at r_PF_F.
   Vector3d point(const Vector3d& r_PF_F) const { return r_N + dcm_FN.transpose() * r_PF_F; }
-  Vector3d point_velocity(const Vector3d& r_PF_F) const {
-    return v_N + omega_N.cross(dcm_FN.transpose() * r_PF_F);
-  }
+  Vector3d point_velocity(const Vector3d& r_PF_F) const { return v_N + omega_N.cross(dcm_FN.transpose() * r_PF_F); }
 };
 
 /// Each joint's body frame, outward from `hub`, from the coordinates q and rates qDot:
@@ -344,8 +349,8 @@ struct HandFrame {
 ///   prismatic: dcm_SP = dcm_S0P, r_S = r_P + [NP](r_S0P_P + q f̂_P), ω_S = ω_P,
 ///              v_S = v_P + ω_P × (r_S − r_P) + q̇ [NP] f̂_P.
 /// A locked joint has q̇ = 0 (the state holds zero once locked).
-inline std::vector<HandFrame> hand_frames(const std::vector<HandJoint>& joints, const HandFrame& hub,
-                                          const VectorXd& q, const VectorXd& qDot) {
+inline std::vector<HandFrame> hand_frames(const std::vector<HandJoint>& joints, const HandFrame& hub, const VectorXd& q,
+                                          const VectorXd& qDot) {
   std::vector<HandFrame> out;
   HandFrame parent = hub;
   for (std::size_t i = 0; i < joints.size(); ++i) {
@@ -390,9 +395,9 @@ struct HandVehicle {
   double m_hub = kHubMass;
   Matrix3d I_hub = hub_inertia();
   Vector3d r_BcB_B = Vector3d::Zero();
-  std::vector<HandJoint> joints;   ///< the chain's joints (empty: rigid hub, or a non-chain effector)
-  std::size_t effector = 0;        ///< index of the chain among the vehicle's state effectors
-  double extra_m = 0.0;            ///< a non-chain body (the spring-mass-damper particle) …
+  std::vector<HandJoint> joints;          ///< the chain's joints (empty: rigid hub, or a non-chain effector)
+  std::size_t effector = 0;               ///< index of the chain among the vehicle's state effectors
+  double extra_m = 0.0;                   ///< a non-chain body (the spring-mass-damper particle) …
   Vector3d extra_r_B = Vector3d::Zero();  ///< … at this point of B (constant)
 };
 
@@ -504,12 +509,18 @@ inline constexpr std::array<Child, 6> kAllChildren = {Child::force_torque,      
                                                       Child::two_children,       Child::pulsed_torque};
 inline std::string child_name(Child c) {
   switch (c) {
-    case Child::force_torque: return "force_torque";
-    case Child::thruster: return "thruster";
-    case Child::constraint_one_hub: return "constraint_one_hub";
-    case Child::constraint_no_hubs: return "constraint_no_hubs";
-    case Child::two_children: return "two_children";
-    case Child::pulsed_torque: return "pulsed_torque";
+    case Child::force_torque:
+      return "force_torque";
+    case Child::thruster:
+      return "thruster";
+    case Child::constraint_one_hub:
+      return "constraint_one_hub";
+    case Child::constraint_no_hubs:
+      return "constraint_no_hubs";
+    case Child::two_children:
+      return "two_children";
+    case Child::pulsed_torque:
+      return "pulsed_torque";
   }
   return "?";
 }
@@ -602,16 +613,15 @@ struct BranchCase {
   std::shared_ptr<Model> model;
   ParentSpec spec;
   std::shared_ptr<StateEffector> parent;
-  HandVehicle hand;          ///< vehicle 0 ("sc")
-  HandVehicle hand_other;    ///< vehicle 1 ("x") of the constraint children
+  HandVehicle hand;                             ///< vehicle 0 ("sc")
+  HandVehicle hand_other;                       ///< vehicle 1 ("x") of the constraint children
   std::shared_ptr<StateEffector> other_parent;  ///< x's spinning body (constraint_no_hubs)
 };
 
 /// The common vehicle "sc" with `spec`'s parent "parent" (hub c.o.m. offset so that C starts at B),
 /// at the common orbit, attitude and rate, with Earth point-mass gravity when `gravity`.
 /// Not finalized: the caller attaches children, then finalizes.
-inline BranchCase common_case(const ParentSpec& spec, bool gravity = true,
-                              const Vector3d& omega0 = omega_BN_B0()) {
+inline BranchCase common_case(const ParentSpec& spec, bool gravity = true, const Vector3d& omega0 = omega_BN_B0()) {
   BranchCase c;
   c.spec = spec;
   c.model = std::make_shared<Model>();
@@ -712,7 +722,9 @@ inline std::vector<Sample> run_logged(const System& system, VectorXd x, double T
   PropagationSettings s;
   s.stepper = "rk4";
   s.dt = h;
-  propagate(system, x, std::span<const double>(times), s, [&](const VectorXd& xs, double t) { out.push_back({t, xs}); });
+  propagate(system, x, std::span<const double>(times), s, [&](const VectorXd& xs, double t) {
+    out.push_back({t, xs});
+  });
   return out;
 }
 

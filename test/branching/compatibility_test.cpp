@@ -24,24 +24,36 @@ struct Attempt {
 
 std::string label_of(Parent p) {
   switch (p) {
-    case Parent::hinged: return "hinged_rigid_body 'parent'";
-    case Parent::spinning_1dof: return "spinning_body_1dof 'parent'";
-    case Parent::spinning_2dof: return "spinning_body_2dof 'parent'";
-    case Parent::spinning_ndof: return "spinning_body_ndof 'parent'";
-    case Parent::translating_1dof: return "translating_body_1dof 'parent'";
-    case Parent::spring_mass_damper: return "linear_spring_mass_damper 'parent'";
+    case Parent::hinged:
+      return "hinged_rigid_body 'parent'";
+    case Parent::spinning_1dof:
+      return "spinning_body_1dof 'parent'";
+    case Parent::spinning_2dof:
+      return "spinning_body_2dof 'parent'";
+    case Parent::spinning_ndof:
+      return "spinning_body_ndof 'parent'";
+    case Parent::translating_1dof:
+      return "translating_body_1dof 'parent'";
+    case Parent::spring_mass_damper:
+      return "linear_spring_mass_damper 'parent'";
   }
   return "?";
 }
 
 std::string label_of(Child c) {
   switch (c) {
-    case Child::force_torque: return "external_force_torque 'child'";
-    case Child::thruster: return "thruster 'child'";
-    case Child::constraint_one_hub: return "constraint 'link_hub'";
-    case Child::constraint_no_hubs: return "constraint 'link_bodies'";
-    case Child::two_children: return "external_force_torque 'child'";
-    case Child::pulsed_torque: return "pulsed_torque 'child'";
+    case Child::force_torque:
+      return "external_force_torque 'child'";
+    case Child::thruster:
+      return "thruster 'child'";
+    case Child::constraint_one_hub:
+      return "constraint 'link_hub'";
+    case Child::constraint_no_hubs:
+      return "constraint 'link_bodies'";
+    case Child::two_children:
+      return "external_force_torque 'child'";
+    case Child::pulsed_torque:
+      return "pulsed_torque 'child'";
   }
   return "?";
 }
@@ -52,15 +64,25 @@ Attempt attempt(Parent p, Child ch) {
   const std::size_t seg = a.c.spec.child_segment;
   try {
     switch (ch) {
-      case Child::force_torque: a.c.parent->add_dynamic_effector(make_force_torque("child"), seg); break;
-      case Child::thruster: a.c.parent->add_dynamic_effector(make_thruster("child", ThrusterSpec{}), seg); break;
-      case Child::constraint_one_hub: add_other_vehicle(a.c, false, seg); break;
-      case Child::constraint_no_hubs: add_other_vehicle(a.c, true, seg); break;
+      case Child::force_torque:
+        a.c.parent->add_dynamic_effector(make_force_torque("child"), seg);
+        break;
+      case Child::thruster:
+        a.c.parent->add_dynamic_effector(make_thruster("child", ThrusterSpec{}), seg);
+        break;
+      case Child::constraint_one_hub:
+        add_other_vehicle(a.c, false, seg);
+        break;
+      case Child::constraint_no_hubs:
+        add_other_vehicle(a.c, true, seg);
+        break;
       case Child::two_children:
         a.c.parent->add_dynamic_effector(make_force_torque("child"), seg);
         a.c.parent->add_dynamic_effector(make_second_force_torque("child_2"), seg);
         break;
-      case Child::pulsed_torque: a.c.parent->add_dynamic_effector(make_pulsed_torque("child"), seg); break;
+      case Child::pulsed_torque:
+        a.c.parent->add_dynamic_effector(make_pulsed_torque("child"), seg);
+        break;
     }
   } catch (const ConfigurationError& e) {
     a.outcome = Outcome::refused_at_attach;
@@ -119,8 +141,8 @@ BOOST_AUTO_TEST_CASE(BR_01_compatibility) {
         BOOST_TEST(d.dv_CN_N.norm() > 1e-6);
       }
     }
-  BOOST_TEST(runs == 5 * 5);      // 5 parents × 5 compatible children
-  BOOST_TEST(refused == 6 + 5);   // the spring-mass-damper row and the pulsed-torque column
+  BOOST_TEST(runs == 5 * 5);     // 5 parents × 5 compatible children
+  BOOST_TEST(refused == 6 + 5);  // the spring-mass-damper row and the pulsed-torque column
 }
 
 // The pulsed torque is refused on a segment only: on the hub of the same vehicle it runs.

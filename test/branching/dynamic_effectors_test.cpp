@@ -24,7 +24,7 @@ V simpson(const std::vector<V>& f, double h) {
 
 struct FiringErrors {
   double dV = 0.0, dH = 0.0;
-  Vector3d dV_error = Vector3d::Zero();   ///< [m/s] dv_CN_N − ∫F/m dt
+  Vector3d dV_error = Vector3d::Zero();                        ///< [m/s] dv_CN_N − ∫F/m dt
   Vector3d a_on = Vector3d::Zero(), a_off = Vector3d::Zero();  ///< [m/s²] full thrust/m in N at the edges
 };
 
@@ -35,8 +35,10 @@ FiringErrors firing_balance(Parent p, std::size_t seg, const ThrusterSpec& s, do
   BranchCase c = common_case(parent_spec(p));
   const bool on_hub = seg == Model::npos;
   auto thruster = make_thruster("thruster", s);
-  if (on_hub) c.model->vehicle(0).add_dynamic_effector(thruster);
-  else c.parent->add_dynamic_effector(thruster, seg);
+  if (on_hub)
+    c.model->vehicle(0).add_dynamic_effector(thruster);
+  else
+    c.parent->add_dynamic_effector(thruster, seg);
   c.model->finalize();
   const System system(c.model);
   const std::vector<Sample> run = run_logged(system, c.model->initial_state(), 1.0, h);
@@ -113,10 +115,10 @@ BOOST_AUTO_TEST_CASE(pulsed_torque_pattern) {
   // k ∈ {2, 3}, 0 for k = 4; 0 before the start. Dyadic times: k is exact, boundaries included.
   const Vector3d tau(1.0, -2.0, 3.0);
   const std::vector<std::pair<double, double>> expected = {
-      {0.0, 0.0},    {0.2, 0.0},   {0.25, 1.0},  {0.3125, 1.0}, {0.375, 1.0},  {0.4375, 1.0},
-      {0.5, -1.0},   {0.625, -1.0}, {0.74, -1.0}, {0.75, 0.0},   {0.8125, 0.0}, {0.875, 1.0},
-      {1.0, 1.0},    {1.125, -1.0}, {1.25, -1.0}, {1.375, 0.0},  {1.5, 1.0},
-      {10.25, 1.0},  {10.5, -1.0},  {10.75, 0.0}};  // counts 80 ≡ 0, 82 ≡ 2, 84 ≡ 4 (mod 5)
+      {0.0, 0.0},    {0.2, 0.0},   {0.25, 1.0}, {0.3125, 1.0}, {0.375, 1.0}, {0.4375, 1.0}, {0.5, -1.0},
+      {0.625, -1.0}, {0.74, -1.0}, {0.75, 0.0}, {0.8125, 0.0}, {0.875, 1.0}, {1.0, 1.0},    {1.125, -1.0},
+      {1.25, -1.0},  {1.375, 0.0}, {1.5, 1.0},  {10.25, 1.0},  {10.5, -1.0}, {10.75, 0.0}};  // counts 80 ≡ 0, 82 ≡ 2,
+                                                                                             // 84 ≡ 4 (mod 5)
   FrameKinematics some_frame;
   some_frame.dcm_FN = frame_rotation(Vector3d(1.0, 2.0, 2.0) / 3.0, 0.7);
   some_frame.omega_FN_F = Vector3d(0.3, -0.1, 0.2);
@@ -290,9 +292,8 @@ BOOST_AUTO_TEST_CASE(thruster_while_firing_impulse_and_moment) {
   const double h = 1.0 / 256.0;
   const FiringErrors hub = firing_balance(Parent::hinged, Model::npos, s, h);
   const FiringErrors gimbal = firing_balance(Parent::spinning_2dof, 1, s, h);
-  BOOST_TEST_MESSAGE("thruster while firing, h = 2^-8: hub dV error " << hub.dV << " m/s, dH error " << hub.dH
-                                                                      << " N m s; gimbal " << gimbal.dV << ", "
-                                                                      << gimbal.dH);
+  BOOST_TEST_MESSAGE("thruster while firing, h = 2^-8: hub dV error "
+                     << hub.dV << " m/s, dH error " << hub.dH << " N m s; gimbal " << gimbal.dV << ", " << gimbal.dH);
   // ΔV ≈ 22 N / 800 kg × 1 s ≈ 2.7e-2 m/s: 1e-13 m/s is ~4e-12 relative.
   BOOST_TEST(hub.dV < 1e-13);
   BOOST_TEST(gimbal.dV < 1e-13);

@@ -118,9 +118,12 @@ void report(const std::string& what, const Study& s) {
 
 std::string load_name(Load l) {
   switch (l) {
-    case Load::force_torque: return "force_torque";
-    case Load::thruster: return "thruster";
-    case Load::two_children: return "two_children";
+    case Load::force_torque:
+      return "force_torque";
+    case Load::thruster:
+      return "thruster";
+    case Load::two_children:
+      return "two_children";
   }
   return "?";
 }
@@ -216,12 +219,12 @@ class SignErrorOnHub final : public DynamicEffector {
 
 BOOST_AUTO_TEST_SUITE(branching)
 
-#define RAMUS_BR04_CASE(P, L)                                                                              \
-  BOOST_AUTO_TEST_CASE(BR_04_energy_##P##_##L) { check_energy(Parent::P, Load::L, 1.0); }                  \
+#define RAMUS_BR04_CASE(P, L)                                                             \
+  BOOST_AUTO_TEST_CASE(BR_04_energy_##P##_##L) { check_energy(Parent::P, Load::L, 1.0); } \
   BOOST_AUTO_TEST_CASE(BR_04_energy_##P##_##L##_load_x10) { check_energy(Parent::P, Load::L, 10.0); }
-#define RAMUS_BR04_PARENT(P)            \
-  RAMUS_BR04_CASE(P, force_torque)     \
-  RAMUS_BR04_CASE(P, thruster)         \
+#define RAMUS_BR04_PARENT(P)       \
+  RAMUS_BR04_CASE(P, force_torque) \
+  RAMUS_BR04_CASE(P, thruster)     \
   RAMUS_BR04_CASE(P, two_children)
 
 RAMUS_BR04_PARENT(hinged)

@@ -180,7 +180,8 @@ BOOST_AUTO_TEST_CASE(BR_02_properties_translating_1dof) { check_parent(Parent::t
 // The hand geometry's frame rotation is Schaub's M2 for the hinge axis ĥ2 (so (a) is the brief's
 // dcm_SB = M2(θ) dcm_HB for the hinged panel).
 BOOST_AUTO_TEST_CASE(BR_02_hand_rotation_is_M2) {
-  for (const double theta : {0.1, -0.7, 2.5}) BOOST_TEST((frame_rotation(Vector3d::UnitY(), theta) - M2(theta)).norm() < 1e-15);
+  for (const double theta : {0.1, -0.7, 2.5})
+    BOOST_TEST((frame_rotation(Vector3d::UnitY(), theta) - M2(theta)).norm() < 1e-15);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

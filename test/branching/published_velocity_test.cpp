@@ -8,8 +8,8 @@
 // rk_dopri5 (adaptive: non-monotone stage times, rejected trial steps). A positive control shows
 // what a lagging publication would give: the same force from the segment frame of the step's first
 // stage and the hub frame of its later stages.
-#include <boost/test/unit_test.hpp>
 #include <algorithm>
+#include <boost/test/unit_test.hpp>
 #include <limits>
 #include <string>
 
@@ -22,11 +22,11 @@ using namespace ramus;
 using namespace ramus::branching_test;
 
 struct Monitor {
-  double max_force = 0.0;           ///< [N] over every evaluation
-  double max_rate = 0.0;            ///< [m/s] |ψ'| over every evaluation
+  double max_force = 0.0;                                            ///< [N] over every evaluation
+  double max_rate = 0.0;                                             ///< [m/s] |ψ'| over every evaluation
   double min_stale_force = std::numeric_limits<double>::infinity();  ///< [N] positive control (rk4)
   std::uint64_t evaluations = 0;
-  FrameKinematics stale;            ///< segment frame at the current step's first stage
+  FrameKinematics stale;  ///< segment frame at the current step's first stage
 };
 
 /// The System, then the constraint on the workspace of that very evaluation.
@@ -45,7 +45,8 @@ struct CheckedSystem {
     monitor->max_force = std::max({monitor->max_force, w1.force_F.norm(), w2.force_F.norm()});
     monitor->max_rate = std::max(monitor->max_rate, constraint->violation(hub, seg).second.norm());
     if (rk4_stages) {
-      if (monitor->evaluations % 4 == 0) monitor->stale = seg;
+      if (monitor->evaluations % 4 == 0)
+        monitor->stale = seg;
       else
         monitor->min_stale_force =
             std::min(monitor->min_stale_force, constraint->wrenches(hub, monitor->stale, t).first.force_F.norm());
@@ -127,8 +128,8 @@ void check_parent(Parent p) {
         VectorXd x = lc.x0;
         CheckedSystem checked{&system, lc.constraint.get(), lc.c.parent.get(), &m5, false};
         namespace ode = boost::numeric::odeint;
-        ode::integrate_adaptive(ode::make_controlled(1e-10, 1e-10, odeint_steppers::rk_dopri5()), checked, x, 0.0,
-                                1.0, 1e-3);
+        ode::integrate_adaptive(ode::make_controlled(1e-10, 1e-10, odeint_steppers::rk_dopri5()), checked, x, 0.0, 1.0,
+                                1e-3);
         BOOST_TEST(x.allFinite());
       }
       BOOST_TEST_MESSAGE(parent_name(p) << " |w0| " << omega0.norm() << ": rk4 max |F| = " << m4.max_force

@@ -82,10 +82,10 @@ TwoVehicles make_two_vehicles(double beta = kBeta, bool dampers = true) {
 }
 
 struct Totals {
-  Vector3d P = Vector3d::Zero();   ///< [kg m/s] Σ m v_C
-  Vector3d H = Vector3d::Zero();   ///< [N m s] Σ (m r_C × v_C + H_rot,C), about N
-  Vector3d m_dv = Vector3d::Zero();///< [kg m/s] Σ m dv_CN_N
-  double E = 0.0;                  ///< [J] kinetic + springs of both vehicles
+  Vector3d P = Vector3d::Zero();     ///< [kg m/s] Σ m v_C
+  Vector3d H = Vector3d::Zero();     ///< [N m s] Σ (m r_C × v_C + H_rot,C), about N
+  Vector3d m_dv = Vector3d::Zero();  ///< [kg m/s] Σ m dv_CN_N
+  double E = 0.0;                    ///< [J] kinetic + springs of both vehicles
 };
 Totals totals(const Model& model, const VectorXd& x) {
   Totals s;
@@ -126,11 +126,10 @@ RunResult run(const TwoVehicles& tv, double h) {
     const Model::TwoPointAttachment& a = tv.model->two_point_effectors().at(0);
     const auto& e1 = tv.model->vehicle(0).state_effectors()[0];
     const auto& e2 = tv.model->vehicle(1).state_effectors()[0];
-    const Vector3d psi =
-        tv.constraint
-            ->violation(e1->segment(a.end1.segment, *ws.vehicles[0].effectors[0]),
-                        e2->segment(a.end2.segment, *ws.vehicles[1].effectors[0]))
-            .first;
+    const Vector3d psi = tv.constraint
+                             ->violation(e1->segment(a.end1.segment, *ws.vehicles[0].effectors[0]),
+                                         e2->segment(a.end2.segment, *ws.vehicles[1].effectors[0]))
+                             .first;
     r.max_psi = std::max(r.max_psi, psi.norm());
     r.psi_final = psi;
   }
@@ -149,10 +148,11 @@ BOOST_AUTO_TEST_CASE(BR_06_two_vehicles) {
     VectorXd dxdt(tv.model->initial_state().size());
     system(tv.model->initial_state(), dxdt, 0.0);
     const Workspace& ws = system.workspace();
-    const Vector3d psi0 = tv.constraint
-                              ->violation(tv.model->vehicle(0).state_effectors()[0]->segment(0, *ws.vehicles[0].effectors[0]),
-                                          tv.model->vehicle(1).state_effectors()[0]->segment(0, *ws.vehicles[1].effectors[0]))
-                              .first;
+    const Vector3d psi0 =
+        tv.constraint
+            ->violation(tv.model->vehicle(0).state_effectors()[0]->segment(0, *ws.vehicles[0].effectors[0]),
+                        tv.model->vehicle(1).state_effectors()[0]->segment(0, *ws.vehicles[1].effectors[0]))
+            .first;
     BOOST_TEST(psi0.norm() < 1e-13);
   }
   const std::array<double, 4> steps = {1.0 / 32.0, 1.0 / 64.0, 1.0 / 128.0, 1.0 / 256.0};
@@ -160,9 +160,9 @@ BOOST_AUTO_TEST_CASE(BR_06_two_vehicles) {
   for (std::size_t i = 0; i < 4; ++i) {
     r[i] = run(tv, steps[i]);
     BOOST_TEST_MESSAGE("h = " << steps[i] << ": drift |dP| = " << r[i].drift_P << " kg m/s (|P| " << r[i].max_P
-                              << "), |dH| = " << r[i].drift_H << " N m s (|H| " << r[i].max_H << "), |sum m dv| = "
-                              << r[i].max_m_dv << ", max |psi| = " << r[i].max_psi << " m (bound " << std::sqrt(2.0 * r[i].E_rel0 / kAlpha) << "), psi(T) = "
-                              << r[i].psi_final.transpose());
+                              << "), |dH| = " << r[i].drift_H << " N m s (|H| " << r[i].max_H
+                              << "), |sum m dv| = " << r[i].max_m_dv << ", max |psi| = " << r[i].max_psi << " m (bound "
+                              << std::sqrt(2.0 * r[i].E_rel0 / kAlpha) << "), psi(T) = " << r[i].psi_final.transpose());
   }
   for (std::size_t i = 1; i < 4; ++i) {
     BOOST_TEST_CONTEXT("halving to h = " << steps[i]) {

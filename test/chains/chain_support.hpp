@@ -415,8 +415,8 @@ inline double trapezoid(const std::vector<double>& f, double h) {
 /// system, and the assembled hub system (for the system scale). Link wrenches are set between
 /// kinematics() and the other stages.
 struct EngineTerms {
-  Eigen::MatrixXd K;   ///< dof × 6: columns r̈_B (B), then ω̇
-  Eigen::VectorXd k0;  ///< dof
+  Eigen::MatrixXd K;              ///< dof × 6: columns r̈_B (B), then ω̇
+  Eigen::VectorXd k0;             ///< dof
   HubSystem contribution, total;  ///< the chain's rows beyond its rigid mass (Basilisk's convention); the hub system
   Eigen::Vector3d g_B = Eigen::Vector3d::Zero();
 };
@@ -444,9 +444,9 @@ inline MassProperties chain_rigid_mass(const ChainModel& m, const VehicleWorkspa
     m_c += L.m * r;
     m_cPrime += L.m * rPrime;
     p.I_PntB_B += parallel_axis(I_c, L.m, r);
-    p.IPrime_PntB_B += w_rel * I_c - I_c * w_rel +
-                       L.m * (2.0 * r.dot(rPrime) * Eigen::Matrix3d::Identity() - rPrime * r.transpose() -
-                              r * rPrime.transpose());
+    p.IPrime_PntB_B +=
+        w_rel * I_c - I_c * w_rel +
+        L.m * (2.0 * r.dot(rPrime) * Eigen::Matrix3d::Identity() - rPrime * r.transpose() - r * rPrime.transpose());
   }
   if (p.m > 0.0) {
     p.r_CB_B = m_c / p.m;

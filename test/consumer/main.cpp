@@ -6,9 +6,9 @@
 #include <memory>
 
 #include <ramus/kernel/model.hpp>
+#include <ramus/kernel/system.hpp>
 #include <ramus/scenario/run_scenario.hpp>
 #include <ramus/scenario/scenario.hpp>
-#include <ramus/kernel/system.hpp>
 #include <ramus/steppers/propagate.hpp>
 #include <ramus/systems/external_force_torque.hpp>
 

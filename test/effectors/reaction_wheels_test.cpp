@@ -201,9 +201,9 @@ BOOST_AUTO_TEST_CASE(friction_spin_down_closed_form) {
   const double Omega0 = 100.0, Jstar = rw01_Js * (rw01_Ix - rw01_Js) / rw01_Ix, T = 20.0;
   for (const bool viscous : {true, false}) {
     auto model = std::make_shared<Model>();
-    auto& sc =
-        model->add_vehicle("sc", hub_config(50.0, Eigen::Vector3d(rw01_Ix - rw01_Js, rw01_Iy - rw01_Jt, rw01_Iz - rw01_Jt),
-                                            Eigen::Vector3d::Zero()));
+    auto& sc = model->add_vehicle(
+        "sc", hub_config(50.0, Eigen::Vector3d(rw01_Ix - rw01_Js, rw01_Iy - rw01_Jt, rw01_Iz - rw01_Jt),
+                         Eigen::Vector3d::Zero()));
     sc.set_initial_state(at_rest_at_origin());
     ReactionWheelConfig w = wheel(Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(), 2.0, rw01_Js, rw01_Jt, Omega0);
     const double b = 0.02, tau_c = 0.3;

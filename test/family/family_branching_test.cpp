@@ -129,15 +129,25 @@ BOOST_AUTO_TEST_CASE(BR_01_compatibility_every_segment) {
         BOOST_TEST_CONTEXT(family_parent_name(p) << " segment " << seg << " child " << child_name(ch)) {
           BranchCase c = make_case(p, seg);
           switch (ch) {
-            case Child::force_torque: c.parent->add_dynamic_effector(make_force_torque("child"), seg); break;
-            case Child::thruster: c.parent->add_dynamic_effector(make_thruster("child", ThrusterSpec{}), seg); break;
-            case Child::constraint_one_hub: add_other_vehicle(c, false, seg); break;
-            case Child::constraint_no_hubs: add_other_vehicle(c, true, seg); break;
+            case Child::force_torque:
+              c.parent->add_dynamic_effector(make_force_torque("child"), seg);
+              break;
+            case Child::thruster:
+              c.parent->add_dynamic_effector(make_thruster("child", ThrusterSpec{}), seg);
+              break;
+            case Child::constraint_one_hub:
+              add_other_vehicle(c, false, seg);
+              break;
+            case Child::constraint_no_hubs:
+              add_other_vehicle(c, true, seg);
+              break;
             case Child::two_children:
               c.parent->add_dynamic_effector(make_force_torque("child"), seg);
               c.parent->add_dynamic_effector(make_second_force_torque("child_2"), seg);
               break;
-            case Child::pulsed_torque: c.parent->add_dynamic_effector(make_pulsed_torque("child"), seg); break;
+            case Child::pulsed_torque:
+              c.parent->add_dynamic_effector(make_pulsed_torque("child"), seg);
+              break;
           }
           if (ch == Child::pulsed_torque) {
             try {
@@ -165,7 +175,7 @@ BOOST_AUTO_TEST_CASE(BR_01_compatibility_every_segment) {
   for (FamilyParent p : kParents) {
     BranchCase c = make_case(p, 0);
     ramus::test::check_rejected([&] { c.parent->add_dynamic_effector(make_force_torque("child"), 3); },
-                   {label_of(p), "external_force_torque 'child'", "out of range (3 segments, 0-based)"});
+                                {label_of(p), "external_force_torque 'child'", "out of range (3 segments, 0-based)"});
   }
 }
 
@@ -229,8 +239,8 @@ BOOST_AUTO_TEST_CASE(BR_02_properties_every_segment) {
           const Vector3d v_pub = k.v_FN_N - stage.x.segment<3>(o.v_BN_N);
           const double ev = ((4.0 * fine.v[s] - coarse.v[s]) / 3.0 - v_pub).norm();
           const double ew = ((4.0 * fine.omega[s] - coarse.omega[s]) / 3.0 - k.omega_FN_F).norm();
-          BOOST_TEST_MESSAGE(family_parent_name(p) << " segment " << s << ": |v_fd - v| " << ev << " m/s, |w_fd - w| "
-                                                   << ew << " rad/s");
+          BOOST_TEST_MESSAGE(family_parent_name(p)
+                             << " segment " << s << ": |v_fd - v| " << ev << " m/s, |w_fd - w| " << ew << " rad/s");
           BOOST_TEST(ev < 1e-6);
           BOOST_TEST(ew < 1e-9);
         }
@@ -254,10 +264,10 @@ BOOST_AUTO_TEST_CASE(BR_03_momentum_and_BR_04_energy_every_segment) {
           m[i] = balances(p, seg, true, steps[i]);
           e[i] = balances(p, seg, false, steps[i]);
         }
-        BOOST_TEST_MESSAGE(family_parent_name(p) << " segment " << seg << ": dH " << m[0].dH << " " << m[1].dH << " "
-                                                 << m[2].dH << ", dV " << m[0].dV << " " << m[1].dV << " " << m[2].dV
-                                                 << ", energy " << e[0].energy << " " << e[1].energy << " "
-                                                 << e[2].energy);
+        BOOST_TEST_MESSAGE(family_parent_name(p)
+                           << " segment " << seg << ": dH " << m[0].dH << " " << m[1].dH << " " << m[2].dH << ", dV "
+                           << m[0].dV << " " << m[1].dV << " " << m[2].dV << ", energy " << e[0].energy << " "
+                           << e[1].energy << " " << e[2].energy);
         for (std::size_t i = 1; i < 3; ++i) {
           for (const double ratio : {m[i].dH / m[i - 1].dH, m[i].dV / m[i - 1].dV, e[i].energy / e[i - 1].energy}) {
             BOOST_TEST(ratio >= 0.2);

@@ -56,8 +56,8 @@ BOOST_AUTO_TEST_CASE(tank_model_moments) {
   // derivatives dM1/dm, dJ/dm against central differences (step 1e-4 kg: error ~1e-9 relative).
   const Eigen::Vector3d k = Eigen::Vector3d(1.0, -2.0, 2.0) / 3.0;
   const double R = 0.6, L = 1.5, rho = 1000.0, pi = std::numbers::pi;
-  for (TankModel model : {TankModel::constant_volume, TankModel::constant_density, TankModel::emptying,
-                          TankModel::uniform_burn}) {
+  for (TankModel model :
+       {TankModel::constant_volume, TankModel::constant_density, TankModel::emptying, TankModel::uniform_burn}) {
     FuelTankConfig c = tank(model, Eigen::Vector3d(0.1, 0.2, 0.3), 100.0);
     c.kHat_B = k;
     const FuelTank t("tank", c);
@@ -67,9 +67,15 @@ BOOST_AUTO_TEST_CASE(tank_model_moments) {
     Eigen::Vector3d M1_ref = Eigen::Vector3d::Zero();
     const Eigen::Matrix3d kk = k * k.transpose(), one = Eigen::Matrix3d::Identity();
     switch (model) {
-      case TankModel::constant_volume: J_ref = 0.4 * m * R * R * one; break;
-      case TankModel::constant_density: J_ref = 0.4 * m * std::pow(3.0 * m / (4.0 * pi * rho), 2.0 / 3.0) * one; break;
-      case TankModel::uniform_burn: J_ref = m * ((R * R / 4.0 + L * L / 12.0) * (one - kk) + R * R / 2.0 * kk); break;
+      case TankModel::constant_volume:
+        J_ref = 0.4 * m * R * R * one;
+        break;
+      case TankModel::constant_density:
+        J_ref = 0.4 * m * std::pow(3.0 * m / (4.0 * pi * rho), 2.0 / 3.0) * one;
+        break;
+      case TankModel::uniform_burn:
+        J_ref = m * ((R * R / 4.0 + L * L / 12.0) * (one - kk) + R * R / 2.0 * kk);
+        break;
       case TankModel::emptying:
         J_ref = 0.4 * m * R * R * one;
         M1_ref = m * 3.0 * R / 8.0 * k;
@@ -113,13 +119,14 @@ BOOST_AUTO_TEST_CASE(rocket_equation_through_c) {
     mdl->finalize();
     const Eigen::VectorXd x = run_logged(System(mdl), mdl->initial_state(), T, 1200);
     const double mu = F / (isp * g0), m1 = m0 - mu * T;
-    const Eigen::Vector3d dv_ref =
-        isp * g0 * std::log((m_hub + m0) / (m_hub + m1)) * Eigen::AngleAxisd(a, Eigen::Vector3d::UnitX()).toRotationMatrix().col(2);
+    const Eigen::Vector3d dv_ref = isp * g0 * std::log((m_hub + m0) / (m_hub + m1)) *
+                                   Eigen::AngleAxisd(a, Eigen::Vector3d::UnitX()).toRotationMatrix().col(2);
     const VehicleDiagnostics d = vehicle_diagnostics(*mdl, x, T, 0);
     const double m_fuel = x[block_offset(*mdl, "sc/tank", "m_fuel")];
     BOOST_TEST_MESSAGE("rocket equation, " << to_string(model) << ": |dv| " << dv_ref.norm() << " m/s, |dv - ref| "
-                                           << (d.dv_CN_N - dv_ref).norm() << ", |v_C - ref| " << (d.v_CN_N - dv_ref).norm()
-                                           << ", m_fuel - ref " << m_fuel - m1 << ", |omega| " << d.hub.omega_FN_F.norm());
+                                           << (d.dv_CN_N - dv_ref).norm() << ", |v_C - ref| "
+                                           << (d.v_CN_N - dv_ref).norm() << ", m_fuel - ref " << m_fuel - m1
+                                           << ", |omega| " << d.hub.omega_FN_F.norm());
     BOOST_CHECK_SMALL((d.dv_CN_N - dv_ref).norm() / dv_ref.norm(), 1e-11);
     BOOST_CHECK_SMALL((d.v_CN_N - dv_ref).norm() / dv_ref.norm(), 1e-11);
     BOOST_CHECK_SMALL(m_fuel - m1, 1e-10);
@@ -215,8 +222,8 @@ struct Tumbling {
 Tumbling tumbling() {
   Tumbling s;
   s.model = std::make_shared<Model>();
-  auto& sc = s.model->add_vehicle("sc", hub_config(750.0, Eigen::Vector3d(900.0, 800.0, 600.0),
-                                                  Eigen::Vector3d(0.05, -0.03, 0.1)));
+  auto& sc = s.model->add_vehicle(
+      "sc", hub_config(750.0, Eigen::Vector3d(900.0, 800.0, 600.0), Eigen::Vector3d(0.05, -0.03, 0.1)));
   sc.set_initial_state(at_rest_at_origin(Eigen::Vector3d(0.3, -0.2, 0.25)));
   FuelTankConfig c = tank(TankModel::emptying, Eigen::Vector3d(0.2, -0.1, 0.4), 0.0);
   c.kHat_B = Eigen::Vector3d(1.0, 2.0, -2.0) / 3.0;
@@ -266,7 +273,8 @@ BOOST_AUTO_TEST_CASE(momentum_with_exhaust_tumbling) {
   // liquid's centre of mass moving in B: to the integrator's error (1e-9 of |ΔV|).
   const VehicleDiagnostics d0 = vehicle_diagnostics(*s.model, x0, 0.0, 0), d = vehicle_diagnostics(*s.model, x, T, 0);
   const double dv_residual = (d.dv_CN_N - (d.v_CN_N - d0.v_CN_N)).norm() / d.dv_CN_N.norm();
-  BOOST_TEST_MESSAGE("tumbling burn: |dv| " << d.dv_CN_N.norm() << " m/s, |dv - (v_C - v_C0)| relative " << dv_residual);
+  BOOST_TEST_MESSAGE("tumbling burn: |dv| " << d.dv_CN_N.norm() << " m/s, |dv - (v_C - v_C0)| relative "
+                                            << dv_residual);
   BOOST_CHECK_SMALL(dv_residual, 1e-9);
 }
 
@@ -280,14 +288,14 @@ BOOST_AUTO_TEST_CASE(momentum_balance_step_halving) {
   const double T = 20.0;
   const Eigen::VectorXd x0 = s.model->initial_state();
   for (const bool linear : {true, false}) {
-    const StepHalvingStudy study = step_halving_study(System(s.model), x0, 0.0, T, "rk4", 0.2, 4,
-                                                      [&](const Eigen::VectorXd& x) {
-                                                        const Balance b = balance(*s.model, x0, x, T);
-                                                        return linear ? b.p : b.H;
-                                                      });
+    const StepHalvingStudy study =
+        step_halving_study(System(s.model), x0, 0.0, T, "rk4", 0.2, 4, [&](const Eigen::VectorXd& x) {
+          const Balance b = balance(*s.model, x0, x, T);
+          return linear ? b.p : b.H;
+        });
     for (const HalvingLevel& l : study.levels)
-      BOOST_TEST_MESSAGE((linear ? "p" : "H") << " balance dt " << l.dt << " drift " << l.error << " order "
-                                              << l.observed_order);
+      BOOST_TEST_MESSAGE((linear ? "p" : "H")
+                         << " balance dt " << l.dt << " drift " << l.error << " order " << l.observed_order);
     for (double p : study.orders()) {
       BOOST_TEST(p >= 3.8);
       BOOST_TEST(p <= 4.25);
@@ -314,9 +322,12 @@ void tank_with(const std::function<void(FuelTankConfig&)>& edit, TankModel model
 
 BOOST_AUTO_TEST_CASE(fuel_tank_rejected_fields) {
   const std::string o = "fuel_tank 'tank': ", t1 = "fuel_tank 'tank' thruster 1: ";
-  check_rejected([] { tank_with([](auto& c) { c.r_TB_B = Length3{Eigen::Vector3d(nan, 0, 0), si::meter}; }); },
+  check_rejected([] { tank_with([](auto& c) {
+                        c.r_TB_B = Length3{Eigen::Vector3d(nan, 0, 0), si::meter};
+                      }); },
                  {o + "r_TB_B [m]", "finite"});
-  check_rejected([] { tank_with([](auto& c) { c.radius = 0.0 * si::meter; }); }, {o + "radius [m] = 0: must be positive"});
+  check_rejected([] { tank_with([](auto& c) { c.radius = 0.0 * si::meter; }); },
+                 {o + "radius [m] = 0: must be positive"});
   check_rejected([] { tank_with([](auto& c) { c.length = -1.0 * si::meter; }, TankModel::uniform_burn); },
                  {o + "length [m] = -1: must be positive"});
   check_rejected([] { tank_with([](auto& c) { c.kHat_B = Eigen::Vector3d(1, 1, 0); }, TankModel::uniform_burn); },
@@ -336,10 +347,16 @@ BOOST_AUTO_TEST_CASE(fuel_tank_rejected_fields) {
   check_rejected([] { tank_with([](auto& c) { c.thrusters[1].tHat_B.setZero(); }); }, {t1 + "tHat_B", "zero length"});
   check_rejected([] { tank_with([](auto& c) { c.thrusters[1].command0 = 1.5; }); },
                  {t1 + "command0 [1] = 1.5: must lie in [0, 1]"});
-  check_rejected([] { tank_with([](auto& c) { c.thrusters[1].r_EB_B = Length3{Eigen::Vector3d(0, nan, 0), si::meter}; }); },
-                 {t1 + "r_EB_B [m]", "finite"});
+  check_rejected(
+      [] { tank_with([](auto& c) {
+             c.thrusters[1].r_EB_B = Length3{Eigen::Vector3d(0, nan, 0), si::meter};
+           }); },
+      {t1 + "r_EB_B [m]", "finite"});
   // fields a model does not use are not checked
-  BOOST_CHECK_NO_THROW(tank_with([](auto& c) { c.density = -1.0; c.length = 0.0 * si::meter; }));
+  BOOST_CHECK_NO_THROW(tank_with([](auto& c) {
+    c.density = -1.0;
+    c.length = 0.0 * si::meter;
+  }));
   BOOST_CHECK_NO_THROW(tank_with([](auto& c) { c.radius = 0.0 * si::meter; }, TankModel::constant_density));
 }
 
@@ -347,8 +364,10 @@ BOOST_AUTO_TEST_CASE(fuel_tank_rejected_inputs_and_child) {
   FuelTankConfig c = tank(TankModel::constant_volume, Eigen::Vector3d::Zero(), 10.0);
   c.thrusters = {nozzle(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitX(), 1.0, 100.0)};
   FuelTank t("tank", c);
-  check_rejected([&] { t.set_command(0, -0.5); }, {"fuel_tank 'tank' thruster 0: command [1] = -0.5: must lie in [0, 1]"});
-  check_rejected([&] { t.set_command(2, 1.0); }, {"fuel_tank 'tank': thruster index (set_command) = 2", "out of range"});
+  check_rejected([&] { t.set_command(0, -0.5); },
+                 {"fuel_tank 'tank' thruster 0: command [1] = -0.5: must lie in [0, 1]"});
+  check_rejected([&] { t.set_command(2, 1.0); },
+                 {"fuel_tank 'tank': thruster index (set_command) = 2", "out of range"});
   check_rejected([&] { t.command(1); }, {"thruster index (command) = 1"});
   // Not a branching parent (no segment frame): refused at attach time, naming both.
   BOOST_TEST(t.segment_count() == 0u);
@@ -360,7 +379,8 @@ BOOST_AUTO_TEST_CASE(fuel_tank_rejected_inputs_and_child) {
   pc.I_PntPc_P = InertiaTensor::diagonal(1.0 * kg_m2, 1.0 * kg_m2, 1.0 * kg_m2);
   check_rejected(
       [&] {
-        PrescribedPlatform("platform", pc, hold_profile(Length3{Eigen::Vector3d::Zero(), si::meter}, Quaternion(1, 0, 0, 0)),
+        PrescribedPlatform("platform", pc,
+                           hold_profile(Length3{Eigen::Vector3d::Zero(), si::meter}, Quaternion(1, 0, 0, 0)),
                            {std::make_shared<FuelTank>("tank", c)});
       },
       {"prescribed_platform 'platform': child 0 = fuel_tank 'tank'", "cannot be mounted on a prescribed platform"});

@@ -51,7 +51,8 @@ Eigen::Vector3d perpendicular(const Eigen::Vector3d& g) {
 
 // Three wheels on non-orthogonal axes (as reaction_wheels_test.cpp), HR16-like, with Basilisk's
 // scaled imbalances U_s = 0.048 kg m, U_d = 0.0154 kg m².
-const Eigen::Vector3d g1 = Eigen::Vector3d(1.0, 1.0, 1.0).normalized(), g2 = Eigen::Vector3d(1.0, -0.5, 0.0).normalized(),
+const Eigen::Vector3d g1 = Eigen::Vector3d(1.0, 1.0, 1.0).normalized(),
+                      g2 = Eigen::Vector3d(1.0, -0.5, 0.0).normalized(),
                       g3 = Eigen::Vector3d(0.2, 0.3, -1.0).normalized();
 std::vector<ReactionWheelConfig> three_wheels(double u = 0.0) {
   return {wheel(g1, Eigen::Vector3d(0.1, 0.0, 0.0), 12.0, 0.159, 0.086, 52.36, u),
@@ -105,7 +106,8 @@ std::shared_ptr<Model> three_fc_wheels(double scale, const InitialState& ic, boo
   const auto im = three_imbalances(scale);
   for (std::size_t i = 0; i < 3; ++i) {
     const double Jg = w[i].Jt.value() * (jg_differs ? 1.2 : 1.0);
-    sc.add_state_effector(std::make_shared<FullyCoupledJitterWheel>("rw" + std::to_string(i), fc_config(w[i], im[i], Jg)));
+    sc.add_state_effector(
+        std::make_shared<FullyCoupledJitterWheel>("rw" + std::to_string(i), fc_config(w[i], im[i], Jg)));
   }
   model->finalize();
   return model;
@@ -232,7 +234,8 @@ BOOST_AUTO_TEST_CASE(fully_coupled_zero_imbalance_equals_balanced_wheel) {
   auto model_fc = std::make_shared<Model>();
   auto model_rw = std::make_shared<Model>();
   for (auto* m : {&model_fc, &model_rw}) {
-    auto& sc = (*m)->add_vehicle("sc", hub_config(750.0, Eigen::Vector3d(900.0, 800.0, 600.0), Eigen::Vector3d(0.05, -0.1, 0.2)));
+    auto& sc = (*m)->add_vehicle(
+        "sc", hub_config(750.0, Eigen::Vector3d(900.0, 800.0, 600.0), Eigen::Vector3d(0.05, -0.1, 0.2)));
     sc.set_initial_state(basilisk_orbit(Eigen::Vector3d(0.1, -0.1, 0.1)));
     set_earth_gravity(**m);
   }
@@ -247,9 +250,9 @@ BOOST_AUTO_TEST_CASE(fully_coupled_zero_imbalance_equals_balanced_wheel) {
   const Eigen::Index ob = block_offset(*model_rw, "sc/rw", "Omega");
   Eigen::Vector3d Omega_fc;
   for (int i = 0; i < 3; ++i) Omega_fc[i] = xa[block_offset(*model_fc, "sc/rw" + std::to_string(i), "Omega")];
-  const double e_hub = std::max({rel(xa.segment<3>(0), xb.segment<3>(0)), rel(xa.segment<3>(3), xb.segment<3>(3)),
-                                 attitude_error_angle(xa.segment<4>(6), xb.segment<4>(6)),
-                                 rel(xa.segment<3>(10), xb.segment<3>(10))});
+  const double e_hub =
+      std::max({rel(xa.segment<3>(0), xb.segment<3>(0)), rel(xa.segment<3>(3), xb.segment<3>(3)),
+                attitude_error_angle(xa.segment<4>(6), xb.segment<4>(6)), rel(xa.segment<3>(10), xb.segment<3>(10))});
   const double e_w = rel(Omega_fc, xb.segment<3>(ob));
   BOOST_TEST_MESSAGE("fully coupled, no imbalance, vs balanced: hub " << e_hub << ", wheels " << e_w);
   BOOST_TEST(e_hub < 1e-11);
@@ -290,7 +293,7 @@ BOOST_AUTO_TEST_CASE(fully_coupled_row_matches_basilisk_closed_form) {
       const Eigen::Vector3d w2 = std::cos(th) * w20 + std::sin(th) * w30, w3 = g.cross(w2);
       const double m = wi.mass.value(), Js = wi.Js.value(), Us = ii.Us.value(), J13 = ii.Ud.value(), dd = Us / m;
       const double Jt = wi.Jt.value(), Jg = Jt * (jg_differs ? 1.2 : 1.0);  // as three_fc_wheels
-      const Eigen::Vector3d r = wi.r_WcB_B.si();  // the wheel frame origin W (r_WB_B)
+      const Eigen::Vector3d r = wi.r_WcB_B.si();                            // the wheel frame origin W (r_WB_B)
       const double J = Js + m * dd * dd;
       const Eigen::Vector3d a = -m * dd / J * w3;
       const Eigen::Vector3d b = -(J * g + J13 * w3 + m * dd * r.cross(w3)) / J;
@@ -337,8 +340,8 @@ BOOST_AUTO_TEST_CASE(fully_coupled_conserves_in_orbit) {
   // drift H_rot by ~1e-2 here.
   const auto model = three_fc_wheels(1.0, basilisk_orbit(Eigen::Vector3d(0.08, 0.01, 0.0)), true);
   const Drift d = max_relative_drift(model, model->initial_state(), 1.0, 10000);
-  BOOST_TEST_MESSAGE("fully coupled drift: E_orb " << d.orbital_energy << ", E_rot " << d.rotational_energy << ", H_orb "
-                                                   << d.H_orb << ", H_rot " << d.H_rot);
+  BOOST_TEST_MESSAGE("fully coupled drift: E_orb " << d.orbital_energy << ", E_rot " << d.rotational_energy
+                                                   << ", H_orb " << d.H_orb << ", H_rot " << d.H_rot);
   BOOST_CHECK_SMALL(d.orbital_energy, 1e-10);
   BOOST_CHECK_SMALL(d.rotational_energy, 1e-10);
   BOOST_CHECK_SMALL(d.H_orb, 1e-10);
@@ -450,7 +453,9 @@ BOOST_AUTO_TEST_CASE(fully_coupled_jitter_rejected_fields) {
   };
   check_rejected([&] { with([](auto& c) { c.gsHat_B.setZero(); }); }, {o + "gsHat_B", "zero length"});
   check_rejected([&] { with([](auto& c) { c.w2Hat0_B = c.gsHat_B; }); }, {o + "w2Hat0_B", "perpendicular"});
-  check_rejected([&] { with([](auto& c) { c.r_WB_B = Length3{Eigen::Vector3d(kNaN, 0, 0), si::meter}; }); },
+  check_rejected([&] { with([](auto& c) {
+                         c.r_WB_B = Length3{Eigen::Vector3d(kNaN, 0, 0), si::meter};
+                       }); },
                  {o + "r_WB_B [m]", "finite"});
   check_rejected([&] { with([](auto& c) { c.mass = 0.0 * si::kilogram; }); }, {o + "mass [kg] = 0: must be positive"});
   check_rejected([&] { with([](auto& c) { c.Js = -0.25 * kg_m2; }); }, {o + "Js [kg m^2] = -0.25: must be positive"});
@@ -460,11 +465,11 @@ BOOST_AUTO_TEST_CASE(fully_coupled_jitter_rejected_fields) {
                  {o + "Us [kg m] = -1: must not be negative"});
   // U_d² ≥ Js Jg: no rigid body has that inertia
   check_rejected([&] { with([](auto& c) { c.Ud = 0.2 * kg_m2; }); }, {o + "[Js 0 Ud; 0 Jt 0; Ud 0 Jg] [kg m^2]"});
-  check_rejected([&] { with([](auto& c) { c.Omega0 = kNaN * si::radian_per_second; }); }, {o + "Omega0 [rad/s]", "finite"});
-  check_rejected([&] { with([](auto& c) {
-                   c.viscous_friction = -1.0 * si::newton * si::meter * si::second / si::radian;
-                 }); },
-                 {o + "viscous_friction [N m s/rad] = -1: must not be negative"});
+  check_rejected([&] { with([](auto& c) { c.Omega0 = kNaN * si::radian_per_second; }); },
+                 {o + "Omega0 [rad/s]", "finite"});
+  check_rejected(
+      [&] { with([](auto& c) { c.viscous_friction = -1.0 * si::newton * si::meter * si::second / si::radian; }); },
+      {o + "viscous_friction [N m s/rad] = -1: must not be negative"});
   FullyCoupledJitterWheel fc("rw", good);
   BOOST_TEST(fc.segment_count() == 0u);
   check_rejected([&] { fc.add_dynamic_effector(std::make_shared<ExternalForceTorque>("push"), 0); },

@@ -107,8 +107,8 @@ BOOST_AUTO_TEST_CASE(folding_array_normal_modes_on_massive_hub) {
   panels[1].dcm_HP = Eigen::Matrix3d::Identity();
   panels[2].dcm_HP = Eigen::Matrix3d::Identity();
   const Eigen::Vector3d th0(1e-4, -2e-4, 1.5e-4), thd0(0.0, 1e-4, -0.5e-4);
-  for (int i = 0; i < 3; ++i) panels[static_cast<std::size_t>(i)].theta0 = th0[i],
-                              panels[static_cast<std::size_t>(i)].thetaDot0 = thd0[i];
+  for (int i = 0; i < 3; ++i)
+    panels[static_cast<std::size_t>(i)].theta0 = th0[i], panels[static_cast<std::size_t>(i)].thetaDot0 = thd0[i];
   reference::DenseHub hub;
   hub.m = 1e12;
   hub.I_PntBc_B = 1e12 * Eigen::Matrix3d::Identity();
@@ -264,16 +264,19 @@ BOOST_AUTO_TEST_CASE(conservation_drift_order) {
 BOOST_AUTO_TEST_CASE(panel_angles_step_halving) {
   // The angles and the hub attitude after 5 s in orbit, each level against the next finer one
   // (Richardson), from dt = 0.05 s: rk4's window 3.8–4.25.
-  const ChainModel m = make_model(basilisk_hub(), basilisk_orbit(Eigen::Vector3d(0.3, -0.2, 0.25)),
-                                  {twisted_array()}, chain_test::earth());
+  const ChainModel m = make_model(basilisk_hub(), basilisk_orbit(Eigen::Vector3d(0.3, -0.2, 0.25)), {twisted_array()},
+                                  chain_test::earth());
   const System system(m.model);
   const VehicleOffsets& o = m.model->vehicle(0).offsets();
   const StepHalvingStudy study = step_halving_study_self(
       0.05, 4,
-      [&](double dt) { return chain_test::run_logged(system, m.model->initial_state(), 5.0, static_cast<int>(std::lround(5.0 / dt))); },
+      [&](double dt) {
+        return chain_test::run_logged(system, m.model->initial_state(), 5.0, static_cast<int>(std::lround(5.0 / dt)));
+      },
       [&](const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-        return std::max((a.segment<3>(o.state_effectors[0]) - b.segment<3>(o.state_effectors[0])).lpNorm<Eigen::Infinity>(),
-                        attitude_error_angle(a.segment<4>(o.q_BN), b.segment<4>(o.q_BN)));
+        return std::max(
+            (a.segment<3>(o.state_effectors[0]) - b.segment<3>(o.state_effectors[0])).lpNorm<Eigen::Infinity>(),
+            attitude_error_angle(a.segment<4>(o.q_BN), b.segment<4>(o.q_BN)));
       });
   for (const HalvingLevel& l : study.levels)
     BOOST_TEST_MESSAGE("n hinged angles dt " << l.dt << " error " << l.error << " order " << l.observed_order);
@@ -305,8 +308,9 @@ BOOST_AUTO_TEST_CASE(n_hinged_rigid_body_rejected_fields) {
   using ramus::test::check_rejected;
   const std::string o = "n_hinged_rigid_body 'array'";
   check_rejected([] { array_with([](auto& c) { c.clear(); }); }, {o + ": panels = 0: needs at least one panel"});
-  check_rejected([] { NHingedRigidBody("array", meters(Eigen::Vector3d(nan, 0, 0)), {config_of(twisted_panels()[0])}); },
-                 {o + ": r_H1B_B [m]", "finite"});
+  check_rejected(
+      [] { NHingedRigidBody("array", meters(Eigen::Vector3d(nan, 0, 0)), {config_of(twisted_panels()[0])}); },
+      {o + ": r_H1B_B [m]", "finite"});
   check_rejected([] { array_with([](auto& c) { c[1].mass = 0.0 * si::kilogram; }); },
                  {o + " panel 2: mass [kg] = 0: must be positive"});
   check_rejected([] { array_with([](auto& c) { c[0].I_PntSc_S = inertia(-Eigen::Matrix3d::Identity()); }); },
@@ -321,10 +325,10 @@ BOOST_AUTO_TEST_CASE(n_hinged_rigid_body_rejected_fields) {
                  {o + " panel 2: dcm_HP"});
   check_rejected([] { array_with([](auto& c) { c[1].k = -1.0 * si::newton * si::meter / si::radian; }); },
                  {o + " panel 2: k [N m/rad] = -1: must not be negative"});
-  check_rejected(
-      [] { array_with([](auto& c) { c[2].c = -2.0 * si::newton * si::meter * si::second / si::radian; }); },
-      {o + " panel 3: c [N m s/rad] = -2: must not be negative"});
-  check_rejected([] { array_with([](auto& c) { c[0].theta0 = nan * si::radian; }); }, {o + " panel 1: theta0 [rad]", "finite"});
+  check_rejected([] { array_with([](auto& c) { c[2].c = -2.0 * si::newton * si::meter * si::second / si::radian; }); },
+                 {o + " panel 3: c [N m s/rad] = -2: must not be negative"});
+  check_rejected([] { array_with([](auto& c) { c[0].theta0 = nan * si::radian; }); },
+                 {o + " panel 1: theta0 [rad]", "finite"});
   check_rejected([] { array_with([](auto& c) { c[0].thetaDot0 = nan * si::radian_per_second; }); },
                  {o + " panel 1: thetaDot0 [rad/s]", "finite"});
   check_rejected([] { array_with([](auto& c) { c[1].motor_torque = nan * units::newton_meter; }); },

@@ -119,7 +119,8 @@ BOOST_AUTO_TEST_CASE(held_platform_child_equals_child_on_hub) {
   // apart; tolerance 1e-11 relative on the hub and the joint.
   const Eigen::Vector3d r_PM(0.3, -0.2, 0.5);
   const Quaternion q_PM = quat(Eigen::Vector3d(1, 1, 0), 0.7);
-  const Case a = on_platform(hold_profile(Length3{r_PM, si::meter}, q_PM), false, true, Eigen::Vector3d(0.1, -0.1, 0.1));
+  const Case a =
+      on_platform(hold_profile(Length3{r_PM, si::meter}, q_PM), false, true, Eigen::Vector3d(0.1, -0.1, 0.1));
   const Eigen::Matrix3d dcm_BP = mount_dcm().transpose() * rot(Eigen::Vector3d(1, 1, 0), 0.7);
   const Eigen::Vector3d r_PB = kMount + mount_dcm().transpose() * r_PM, r_PcB = r_PB + dcm_BP * kPcP;
   const double m = 800.0;
@@ -137,11 +138,13 @@ BOOST_AUTO_TEST_CASE(held_platform_child_equals_child_on_hub) {
   auto& sb = b->add_vehicle("sc", h);
   sb.set_initial_state(basilisk_orbit(Eigen::Vector3d(0.1, -0.1, 0.1)));
   set_earth_gravity(*b);
-  sb.add_state_effector(std::make_shared<SpinningBodyOneDOF>("dish", dish(kDishDcm * dcm_BP.transpose(), r_PB + dcm_BP * kDishR)));
+  sb.add_state_effector(
+      std::make_shared<SpinningBodyOneDOF>("dish", dish(kDishDcm * dcm_BP.transpose(), r_PB + dcm_BP * kDishR)));
   b->finalize();
   const Eigen::VectorXd xa = run_logged(System(a.model), a.model->initial_state(), 2.0, 2000);
   const Eigen::VectorXd xb = run_logged(System(b), b->initial_state(), 2.0, 2000);
-  const Eigen::Index ta = block_offset(*a.model, "sc/platform", "dish.theta"), tb = block_offset(*b, "sc/dish", "theta");
+  const Eigen::Index ta = block_offset(*a.model, "sc/platform", "dish.theta"),
+                     tb = block_offset(*b, "sc/dish", "theta");
   const double e_hub = std::max({(xa.segment<3>(0) - xb.segment<3>(0)).norm() / xb.segment<3>(0).norm(),
                                  (xa.segment<3>(3) - xb.segment<3>(3)).norm() / xb.segment<3>(3).norm(),
                                  attitude_error_angle(xa.segment<4>(6), xb.segment<4>(6)),
@@ -230,8 +233,8 @@ BOOST_AUTO_TEST_CASE(load_on_a_child_segment_impulse_balance) {
   const auto [h1, v1] = residuals(500);
   const auto [h2, v2] = residuals(1000);
   const auto [h3, v3] = residuals(2000);
-  BOOST_TEST_MESSAGE("load on the dish: residuals H " << h1 << " " << h2 << " " << h3 << ", V " << v1 << " " << v2 << " "
-                                                      << v3);
+  BOOST_TEST_MESSAGE("load on the dish: residuals H " << h1 << " " << h2 << " " << h3 << ", V " << v1 << " " << v2
+                                                      << " " << v3);
   for (const double r : {h2 / h1, h3 / h2, v2 / v1, v3 / v2}) {
     BOOST_TEST(r >= 0.2);
     BOOST_TEST(r <= 0.3);

@@ -35,8 +35,8 @@ Quaternion quat(const Eigen::Vector3d& axis, double angle) {
 const Eigen::Vector3d kHubI(900.0, 800.0, 600.0), kHubC(0.05, -0.1, 0.2);
 const Eigen::Matrix3d kPlatI = (Eigen::Matrix3d() << 40.0, 2.0, -1.0, 2.0, 30.0, 0.5, -1.0, 0.5, 25.0).finished();
 
-PrescribedPlatformConfig platform_config(const Eigen::Matrix3d& I, const Eigen::Vector3d& r_PcP, const Eigen::Vector3d& r_MB,
-                                         const Eigen::Matrix3d& dcm_MB, double m = 50.0) {
+PrescribedPlatformConfig platform_config(const Eigen::Matrix3d& I, const Eigen::Vector3d& r_PcP,
+                                         const Eigen::Vector3d& r_MB, const Eigen::Matrix3d& dcm_MB, double m = 50.0) {
   PrescribedPlatformConfig c;
   c.mass = m * si::kilogram;
   c.I_PntPc_P = InertiaTensor(I, kg_m2);
@@ -161,10 +161,9 @@ BOOST_AUTO_TEST_CASE(counter_rotation_closed_form) {
   auto model = std::make_shared<Model>();
   auto& sc = model->add_vehicle("sc", hub_config(750.0, kHubI, Eigen::Vector3d::Zero()));
   sc.set_initial_state(at_rest_at_origin());
-  const PrescribedProfile profile =
-      bang_coast_bang_profile(Eigen::Vector3d::UnitZ(), 0.0 * si::radian, 1.2 * si::radian,
-                              Length3{Eigen::Vector3d::Zero(), si::meter}, Length3{Eigen::Vector3d::Zero(), si::meter},
-                              {0.5 * si::second, 1.0 * si::second, 2.0 * si::second});
+  const PrescribedProfile profile = bang_coast_bang_profile(
+      Eigen::Vector3d::UnitZ(), 0.0 * si::radian, 1.2 * si::radian, Length3{Eigen::Vector3d::Zero(), si::meter},
+      Length3{Eigen::Vector3d::Zero(), si::meter}, {0.5 * si::second, 1.0 * si::second, 2.0 * si::second});
   auto plat = std::make_shared<PrescribedPlatform>(
       "platform",
       platform_config(Eigen::Vector3d(30.0, 25.0, cz).asDiagonal(), Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(),
@@ -186,7 +185,8 @@ BOOST_AUTO_TEST_CASE(counter_rotation_closed_form) {
     const Wrench& act = plat->actuator_wrench(platform_ws(system));
     const double L_ref = cz * thdd * Iz / (Iz + cz);
     L_peak = std::max(L_peak, std::abs(L_ref));
-    e_L = std::max({e_L, std::abs(act.torque_PntF_F.z() - L_ref), act.torque_PntF_F.head<2>().norm(), act.force_F.norm()});
+    e_L = std::max(
+        {e_L, std::abs(act.torque_PntF_F.z() - L_ref), act.torque_PntF_F.head<2>().norm(), act.force_F.norm()});
   });
   BOOST_TEST_MESSAGE("counter-rotation: |d omega| " << e_w << ", attitude " << e_phi << ", actuator torque " << e_L
                                                     << " (peak " << L_peak << " N m)");
@@ -220,8 +220,8 @@ BOOST_AUTO_TEST_CASE(actuator_wrench_is_the_hubs_reaction) {
   const Eigen::Matrix3d I = kHubI.asDiagonal();
   const Eigen::Vector3d res_F = 750.0 * a_Bc - 750.0 * g_B + F_B;
   const Eigen::Vector3d res_L = I * omegaDot + omega.cross(I * omega) + L_B + (r_PB - kHubC).cross(F_B);
-  BOOST_TEST_MESSAGE("hub Newton-Euler residuals: " << res_F.norm() << " N (|F| " << F_B.norm() << "), "
-                                                    << res_L.norm() << " N m (|L| " << L_B.norm() << ")");
+  BOOST_TEST_MESSAGE("hub Newton-Euler residuals: " << res_F.norm() << " N (|F| " << F_B.norm() << "), " << res_L.norm()
+                                                    << " N m (|L| " << L_B.norm() << ")");
   BOOST_TEST(res_F.norm() < 1e-10 * (750.0 * g_B.norm()));
   BOOST_TEST(res_L.norm() < 1e-10 * std::max(1.0, L_B.norm()));
   BOOST_TEST(L_B.norm() > 0.1);  // mid-slew: the actuator works
@@ -366,9 +366,12 @@ BOOST_AUTO_TEST_CASE(slew_step_halving) {
   const System system(s.model);
   const StepHalvingStudy study = step_halving_study_self(
       0.1, 4,
-      [&](double dt) { return run_logged(system, s.model->initial_state(), 5.0, static_cast<int>(std::lround(5.0 / dt))); },
+      [&](double dt) {
+        return run_logged(system, s.model->initial_state(), 5.0, static_cast<int>(std::lround(5.0 / dt)));
+      },
       [&](const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-        return std::max(attitude_error_angle(a.segment<4>(6), b.segment<4>(6)), (a.segment<3>(10) - b.segment<3>(10)).norm());
+        return std::max(attitude_error_angle(a.segment<4>(6), b.segment<4>(6)),
+                        (a.segment<3>(10) - b.segment<3>(10)).norm());
       });
   for (const HalvingLevel& l : study.levels)
     BOOST_TEST_MESSAGE("platform slew dt " << l.dt << " error " << l.error << " order " << l.observed_order);
@@ -393,8 +396,8 @@ BOOST_AUTO_TEST_SUITE(family_errors)
 BOOST_AUTO_TEST_CASE(prescribed_platform_rejected_fields) {
   const std::string o = "prescribed_platform 'platform': ";
   auto with = [&](const std::function<void(PrescribedPlatformConfig&)>& edit, PrescribedProfile p = slew()) {
-    PrescribedPlatformConfig c = platform_config(kPlatI, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(),
-                                                 Eigen::Matrix3d::Identity());
+    PrescribedPlatformConfig c =
+        platform_config(kPlatI, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), Eigen::Matrix3d::Identity());
     edit(c);
     PrescribedPlatform("platform", c, std::move(p));
   };
@@ -402,7 +405,9 @@ BOOST_AUTO_TEST_CASE(prescribed_platform_rejected_fields) {
   check_rejected([&] { with([](auto& c) { c.mass = 0.0 * si::kilogram; }); }, {o + "mass [kg] = 0: must be positive"});
   check_rejected([&] { with([](auto& c) { c.I_PntPc_P = InertiaTensor(-Eigen::Matrix3d::Identity(), kg_m2); }); },
                  {o + "I_PntPc_P [kg m^2]"});
-  check_rejected([&] { with([&](auto& c) { c.r_PcP_P = Length3{Eigen::Vector3d(nan, 0, 0), si::meter}; }); },
+  check_rejected([&] { with([&](auto& c) {
+                         c.r_PcP_P = Length3{Eigen::Vector3d(nan, 0, 0), si::meter};
+                       }); },
                  {o + "r_PcP_P [m]", "finite"});
   check_rejected([&] { with([](auto& c) { c.dcm_MB = 2.0 * Eigen::Matrix3d::Identity(); }); }, {o + "dcm_MB"});
   check_rejected([&] { with([](auto&) {}, PrescribedProfile{}); }, {o + "profile = empty: needs a profile of time"});
@@ -410,7 +415,8 @@ BOOST_AUTO_TEST_CASE(prescribed_platform_rejected_fields) {
   auto model = std::make_shared<Model>();
   model->add_vehicle("sc", hub_config(750.0, kHubI, kHubC));
   model->vehicle(0).add_state_effector(std::make_shared<PrescribedPlatform>(
-      "platform", platform_config(kPlatI, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), Eigen::Matrix3d::Identity()),
+      "platform",
+      platform_config(kPlatI, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), Eigen::Matrix3d::Identity()),
       [](double) {
         PrescribedPose p;
         p.q_PM = Quaternion(2.0, 0.0, 0.0, 0.0);
@@ -418,19 +424,24 @@ BOOST_AUTO_TEST_CASE(prescribed_platform_rejected_fields) {
       }));
   check_rejected([&] { model->finalize(); }, {o + "profile(tau0 = 0).q_PM"});
   // The helpers check their own arguments.
-  check_rejected([] { hold_profile(Length3{Eigen::Vector3d::Zero(), si::meter}, Quaternion(1.0, 1.0, 0.0, 0.0)); },
-                 {"hold_profile: q_PM"});
-  check_rejected([] {
-    bang_coast_bang_profile(Eigen::Vector3d::UnitZ(), 0.0 * si::radian, 1.0 * si::radian, Length3{}, Length3{},
-                            {0.0 * si::second, 0.0 * si::second, 1.0 * si::second});
-  },
-                 {"bang_coast_bang_profile: t_accel [s] = 0: must be positive"});
+  check_rejected(
+      [] {
+        hold_profile(Length3{Eigen::Vector3d::Zero(), si::meter}, Quaternion(1.0, 1.0, 0.0, 0.0));
+      },
+      {"hold_profile: q_PM"});
+  check_rejected(
+      [] {
+        bang_coast_bang_profile(Eigen::Vector3d::UnitZ(), 0.0 * si::radian, 1.0 * si::radian, Length3{}, Length3{},
+                                {0.0 * si::second, 0.0 * si::second, 1.0 * si::second});
+      },
+      {"bang_coast_bang_profile: t_accel [s] = 0: must be positive"});
   // One segment: the platform frame; segment 1 does not exist.
-  PrescribedPlatform p("platform", platform_config(kPlatI, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(),
-                                                   Eigen::Matrix3d::Identity()),
-                       slew());
-  check_rejected([&] { p.add_dynamic_effector(std::make_shared<ExternalForceTorque>("push"), 1); },
-                 {"prescribed_platform 'platform'", "external_force_torque 'push'", "out of range (1 segments, 0-based)"});
+  PrescribedPlatform p(
+      "platform",
+      platform_config(kPlatI, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), Eigen::Matrix3d::Identity()), slew());
+  check_rejected(
+      [&] { p.add_dynamic_effector(std::make_shared<ExternalForceTorque>("push"), 1); },
+      {"prescribed_platform 'platform'", "external_force_torque 'push'", "out of range (1 segments, 0-based)"});
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -189,8 +189,8 @@ BOOST_AUTO_TEST_CASE(uniform_gravity_does_not_excite) {
   sc.set_initial_state(basilisk_orbit(Eigen::Vector3d::Zero()));
   set_earth_gravity(*model);
   sc.add_state_effector(std::make_shared<SphericalPendulum>(
-      "slosh", pendulum(20.0, 0.3, Eigen::Vector3d(0.1, 0.1, 0.1), basilisk_dcm_P0B(), Eigen::Matrix3d::Identity(),
-                        0.3, 0.4, 0.0, 0.0)));
+      "slosh", pendulum(20.0, 0.3, Eigen::Vector3d(0.1, 0.1, 0.1), basilisk_dcm_P0B(), Eigen::Matrix3d::Identity(), 0.3,
+                        0.4, 0.0, 0.0)));
   model->finalize();
   const Eigen::Index o = block_offset(*model, "sc/slosh", "phi");
   const auto& off = model->vehicle(0).offsets();
@@ -206,8 +206,8 @@ BOOST_AUTO_TEST_CASE(uniform_gravity_does_not_excite) {
 
 BOOST_AUTO_TEST_CASE(rhs_does_not_allocate) {
   // docs/architecture.md §D3: no heap allocation in an evaluation.
-  const auto model = two_pendulums(true, Eigen::Vector3d(0.1, -0.1, 0.1), Eigen::Matrix3d::Identity(),
-                                   Eigen::Matrix3d::Zero());
+  const auto model =
+      two_pendulums(true, Eigen::Vector3d(0.1, -0.1, 0.1), Eigen::Matrix3d::Identity(), Eigen::Matrix3d::Zero());
   const System system(model);
   const Eigen::VectorXd x = model->initial_state();
   Eigen::VectorXd dxdt(x.size());
@@ -284,8 +284,8 @@ BOOST_AUTO_TEST_CASE(damper_work_balance) {
     return (E1 - E0) - trapezoid(power, T / n);
   };
   const double r1 = residual(250), r2 = residual(500), r3 = residual(1000);
-  BOOST_TEST_MESSAGE("pendulum damper work residuals " << r1 << " " << r2 << " " << r3 << " ratios " << r2 / r1
-                                                       << " " << r3 / r2);
+  BOOST_TEST_MESSAGE("pendulum damper work residuals " << r1 << " " << r2 << " " << r3 << " ratios " << r2 / r1 << " "
+                                                       << r3 / r2);
   BOOST_TEST(r2 / r1 >= 0.2);
   BOOST_TEST(r2 / r1 <= 0.3);
   BOOST_TEST(r3 / r2 >= 0.2);
@@ -361,7 +361,9 @@ BOOST_AUTO_TEST_CASE(spherical_pendulum_rejected_fields) {
   check_rejected([] { pendulum_with([](auto& p) { p.mass = nan * si::kilogram; }); }, {o + "mass [kg]", "finite"});
   check_rejected([] { pendulum_with([](auto& p) { p.length = -0.25 * si::meter; }); },
                  {o + "length [m] = -0.25: must be positive"});
-  check_rejected([] { pendulum_with([](auto& p) { p.r_TB_B = Length3{Eigen::Vector3d(inf, 0, 0), si::meter}; }); },
+  check_rejected([] { pendulum_with([](auto& p) {
+                        p.r_TB_B = Length3{Eigen::Vector3d(inf, 0, 0), si::meter};
+                      }); },
                  {o + "r_TB_B [m]", "finite"});
   check_rejected([] { pendulum_with([](auto& p) { p.dcm_P0B = 2.0 * Eigen::Matrix3d::Identity(); }); },
                  {o + "dcm_P0B"});

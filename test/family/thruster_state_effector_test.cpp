@@ -67,7 +67,8 @@ struct ThroughC {
 ThroughC through_c(double command0) {
   ThroughC s;
   s.model = std::make_shared<Model>();
-  auto& sc = s.model->add_vehicle("sc", hub_config(hub_mass, Eigen::Vector3d(100.0, 200.0, 300.0), Eigen::Vector3d::Zero()));
+  auto& sc =
+      s.model->add_vehicle("sc", hub_config(hub_mass, Eigen::Vector3d(100.0, 200.0, 300.0), Eigen::Vector3d::Zero()));
   InitialState ic = at_rest_at_origin();
   ic.q_BN = Quaternion(std::cos(0.5 * angle), std::sin(0.5 * angle) * axis.x(), std::sin(0.5 * angle) * axis.y(),
                        std::sin(0.5 * angle) * axis.z());
@@ -113,9 +114,9 @@ BOOST_AUTO_TEST_CASE(kappa_closed_form_and_impulse_through_c) {
   const Eigen::Matrix3d dcm_NB = Eigen::AngleAxisd(angle, axis).toRotationMatrix();
   const Eigen::Vector3d dv_ref = dcm_NB * (F0 * i0 * t0_B + F1 * i1 * t1_B) / hub_mass;
   const VehicleDiagnostics d = vehicle_diagnostics(*s.model, x, T, 0);
-  BOOST_TEST_MESSAGE("thruster state: dkappa " << x[s.kappa] - k0 << ", " << x[s.kappa + 1] - k1 << "; |dv - ref| "
-                                               << (d.dv_CN_N - dv_ref).norm() << ", |v_C - ref| "
-                                               << (d.v_CN_N - dv_ref).norm() << ", |omega| " << d.hub.omega_FN_F.norm());
+  BOOST_TEST_MESSAGE("thruster state: dkappa "
+                     << x[s.kappa] - k0 << ", " << x[s.kappa + 1] - k1 << "; |dv - ref| " << (d.dv_CN_N - dv_ref).norm()
+                     << ", |v_C - ref| " << (d.v_CN_N - dv_ref).norm() << ", |omega| " << d.hub.omega_FN_F.norm());
   BOOST_CHECK_SMALL(x[s.kappa] - k0, 1e-11);
   BOOST_CHECK_SMALL(x[s.kappa + 1] - k1, 1e-11);
   BOOST_CHECK_SMALL((d.dv_CN_N - dv_ref).norm(), 1e-11);
@@ -130,7 +131,8 @@ BOOST_AUTO_TEST_CASE(angular_impulse_about_principal_axis) {
   // H/I1, T_rot = H²/(2 I1) (eq. 7). rk4 error as above (≲ 1e-12 relative); tolerance 1e-10
   // relative on H and T_rot, 1e-12 N m s off-axis.
   auto model = std::make_shared<Model>();
-  auto& sc = model->add_vehicle("sc", hub_config(hub_mass, Eigen::Vector3d(100.0, 200.0, 300.0), Eigen::Vector3d::Zero()));
+  auto& sc =
+      model->add_vehicle("sc", hub_config(hub_mass, Eigen::Vector3d(100.0, 200.0, 300.0), Eigen::Vector3d::Zero()));
   sc.set_initial_state(at_rest_at_origin());
   sc.add_state_effector(std::make_shared<ThrusterStateEffector>(
       "thr", std::vector<ThrusterStateConfig>{
@@ -204,8 +206,8 @@ BOOST_AUTO_TEST_CASE(impulse_balance_tumbling_hub_in_orbit) {
   const auto [h1, v1] = residuals(100);
   const auto [h2, v2] = residuals(200);
   const auto [h3, v3] = residuals(400);
-  BOOST_TEST_MESSAGE("thruster state impulse residuals: H " << h1 << " " << h2 << " " << h3 << ", V " << v1 << " "
-                                                            << v2 << " " << v3);
+  BOOST_TEST_MESSAGE("thruster state impulse residuals: H " << h1 << " " << h2 << " " << h3 << ", V " << v1 << " " << v2
+                                                            << " " << v3);
   for (const double ratio : {h2 / h1, h3 / h2, v2 / v1, v3 / v2}) {
     BOOST_TEST(ratio >= 0.2);
     BOOST_TEST(ratio <= 0.3);
@@ -229,12 +231,13 @@ BOOST_AUTO_TEST_CASE(closed_form_step_halving) {
   const Eigen::Matrix3d dcm_NB = Eigen::AngleAxisd(angle, axis).toRotationMatrix();
   const Eigen::Vector3d dv_ref = dcm_NB * (F0 * i0 * t0_B + F1 * i1 * t1_B) / hub_mass;
   const Eigen::Index dv = s.model->vehicle(0).offsets().dv_CN_N;
-  const StepHalvingStudy study =
-      step_halving_study(System(s.model), s.model->initial_state(), 0.0, T, "rk4", 0.1, 4, [&](const Eigen::VectorXd& x) {
+  const StepHalvingStudy study = step_halving_study(
+      System(s.model), s.model->initial_state(), 0.0, T, "rk4", 0.1, 4, [&](const Eigen::VectorXd& x) {
         return std::max({std::abs(x[s.kappa] - k0), std::abs(x[s.kappa + 1] - k1), (x.segment<3>(dv) - dv_ref).norm()});
       });
   for (const HalvingLevel& l : study.levels)
-    BOOST_TEST_MESSAGE("thruster state closed form dt " << l.dt << " error " << l.error << " order " << l.observed_order);
+    BOOST_TEST_MESSAGE("thruster state closed form dt " << l.dt << " error " << l.error << " order "
+                                                        << l.observed_order);
   for (double p : study.orders()) {
     BOOST_TEST(p >= 3.8);
     BOOST_TEST(p <= 4.25);
@@ -262,7 +265,9 @@ BOOST_AUTO_TEST_CASE(thruster_state_effector_rejected_fields) {
   const std::string o = "thruster_state_effector 'thr' thruster 1: ";
   check_rejected([] { ThrusterStateEffector("thr", {}); },
                  {"thruster_state_effector 'thr': thrusters = 0: needs at least one thruster"});
-  check_rejected([] { thrusters_with([](auto& c) { c.r_TB_B = Length3{Eigen::Vector3d(nan, 0, 0), si::meter}; }); },
+  check_rejected([] { thrusters_with([](auto& c) {
+                        c.r_TB_B = Length3{Eigen::Vector3d(nan, 0, 0), si::meter};
+                      }); },
                  {o + "r_TB_B [m]", "finite"});
   check_rejected([] { thrusters_with([](auto& c) { c.tHat_B = Eigen::Vector3d(1.0, 1.0, 0.0); }); },
                  {o + "tHat_B", "unit vector"});

@@ -101,7 +101,8 @@ std::vector<Device> three_devices(double jitter, bool torques, double omega_scal
 
 std::shared_ptr<Model> vehicle_with(const std::vector<Device>& devices, const InitialState& ic, bool gravity) {
   auto model = std::make_shared<Model>();
-  auto& sc = model->add_vehicle("sc", hub_config(750.0, Eigen::Vector3d(900.0, 800.0, 600.0), Eigen::Vector3d(0.05, -0.1, 0.2)));
+  auto& sc = model->add_vehicle(
+      "sc", hub_config(750.0, Eigen::Vector3d(900.0, 800.0, 600.0), Eigen::Vector3d(0.05, -0.1, 0.2)));
   sc.set_initial_state(ic);
   if (gravity) set_earth_gravity(*model);
   for (std::size_t i = 0; i < devices.size(); ++i)
@@ -162,15 +163,15 @@ BOOST_AUTO_TEST_CASE(locked_gimbal_equals_reaction_wheel) {
   const Eigen::VectorXd xa = run_logged(System(a), a->initial_state(), 2.0, 2000);
   const Eigen::VectorXd xb = run_logged(System(b), b->initial_state(), 2.0, 2000);
   const Eigen::Index oa = block_offset(*a, "sc/cmg0", "rate"), ob = block_offset(*b, "sc/rw", "Omega");
-  const double e_hub = std::max({rel(xa.segment<3>(0), xb.segment<3>(0)), rel(xa.segment<3>(3), xb.segment<3>(3)),
-                                 attitude_error_angle(xa.segment<4>(6), xb.segment<4>(6)),
-                                 rel(xa.segment<3>(10), xb.segment<3>(10))});
-  BOOST_TEST_MESSAGE("locked gimbal vs reaction wheel: hub " << e_hub << ", wheel rate "
-                                                             << std::abs(xa[oa + 1] - xb[ob]) / std::abs(xb[ob])
-                                                             << ", gimbal rate " << xa[oa]);
+  const double e_hub =
+      std::max({rel(xa.segment<3>(0), xb.segment<3>(0)), rel(xa.segment<3>(3), xb.segment<3>(3)),
+                attitude_error_angle(xa.segment<4>(6), xb.segment<4>(6)), rel(xa.segment<3>(10), xb.segment<3>(10))});
+  BOOST_TEST_MESSAGE("locked gimbal vs reaction wheel: hub "
+                     << e_hub << ", wheel rate " << std::abs(xa[oa + 1] - xb[ob]) / std::abs(xb[ob]) << ", gimbal rate "
+                     << xa[oa]);
   BOOST_TEST(e_hub < 1e-11);
   BOOST_TEST(std::abs(xa[oa + 1] - xb[ob]) / std::abs(xb[ob]) < 1e-11);
-  BOOST_TEST(xa[oa] == 0.0);  // a locked joint's rate stays exactly zero
+  BOOST_TEST(xa[oa] == 0.0);                      // a locked joint's rate stays exactly zero
   BOOST_TEST(std::abs(xb[ob] - d.Omega0) > 0.5);  // the wheel did spin up (by u T/Js ≈ 0.63 rad/s)
 }
 
@@ -324,23 +325,30 @@ BOOST_AUTO_TEST_CASE(vscmg_rejected_fields) {
   check_rejected([&] { with([](auto& c) { c.ggHat_B.setZero(); }); }, {o + "ggHat_B", "zero length"});
   check_rejected([&] { with([](auto& c) { c.gtHat0_B = c.gsHat0_B; }); }, {o + "[gsHat0_B gtHat0_B ggHat_B]"});
   check_rejected([&] { with([](auto& c) { c.ggHat_B = -c.ggHat_B; }); }, {o + "[gsHat0_B gtHat0_B ggHat_B]"});
-  check_rejected([&] { with([&](auto& c) { c.r_GB_B = Length3{Eigen::Vector3d(nan, 0, 0), si::meter}; }); },
+  check_rejected([&] { with([&](auto& c) {
+                         c.r_GB_B = Length3{Eigen::Vector3d(nan, 0, 0), si::meter};
+                       }); },
                  {o + "r_GB_B [m]", "finite"});
   check_rejected([&] { with([](auto& c) { c.massG = -1.0 * si::kilogram; }); },
                  {o + "massG [kg] = -1: must not be negative"});
   check_rejected([&] { with([](auto& c) { c.IG_PntGc_G = InertiaTensor(-Eigen::Matrix3d::Identity(), kg_m2); }); },
                  {o + "IG_PntGc_G [kg m^2]"});
-  check_rejected([&] { with([](auto& c) { c.massW = 0.0 * si::kilogram; }); }, {o + "massW [kg] = 0: must be positive"});
+  check_rejected([&] { with([](auto& c) { c.massW = 0.0 * si::kilogram; }); },
+                 {o + "massW [kg] = 0: must be positive"});
   check_rejected([&] { with([](auto& c) { c.IW1 = 0.0 * kg_m2; }); }, {o + "IW1 [kg m^2] = 0: must be positive"});
   check_rejected([&] { with([](auto& c) { c.Us = -0.5 * si::kilogram * si::meter; }); },
                  {o + "Us [kg m] = -0.5: must not be negative"});
   check_rejected([&] { with([](auto& c) { c.Ud = 1.0 * kg_m2; }); }, {o + "[IW1 0 Ud; 0 IW2 0; Ud 0 IW3] [kg m^2]"});
-  check_rejected([&] { with([&](auto& c) { c.Omega0 = nan * si::radian_per_second; }); }, {o + "Omega0 [rad/s]", "finite"});
-  check_rejected([&] { with([](auto& c) {
-                   c.gimbal_locked = true;
-                   c.gammaDot0 = 0.25 * si::radian_per_second;
-                 }); },
-                 {o + "gammaDot0 [rad/s] (gimbal locked) = 0.25: a locked gimbal must start at rest"});
+  check_rejected([&] { with([&](auto& c) { c.Omega0 = nan * si::radian_per_second; }); },
+                 {o + "Omega0 [rad/s]", "finite"});
+  check_rejected(
+      [&] {
+        with([](auto& c) {
+          c.gimbal_locked = true;
+          c.gammaDot0 = 0.25 * si::radian_per_second;
+        });
+      },
+      {o + "gammaDot0 [rad/s] (gimbal locked) = 0.25: a locked gimbal must start at rest"});
   Vscmg v("cmg", config_of(good));
   BOOST_TEST(v.segment_count() == 0u);
   check_rejected([&] { v.add_dynamic_effector(std::make_shared<ExternalForceTorque>("push"), 0); },

@@ -177,8 +177,8 @@ BOOST_AUTO_TEST_CASE(attitude_error_angle_of_known_rotations) {
 BOOST_AUTO_TEST_CASE(quat_from_axis_angle_matches_half_angle_form) {
   const Eigen::Vector3d e = Eigen::Vector3d(1.0, -2.0, 2.0) / 3.0;  // unit axis
   const Quaternion q = quat_from_axis_angle(e, 2.0);
-  check_near(q, Quaternion(std::cos(1.0), std::sin(1.0) * e.x(), std::sin(1.0) * e.y(), std::sin(1.0) * e.z()),
-             2 * eps, "axis-angle");
+  check_near(q, Quaternion(std::cos(1.0), std::sin(1.0) * e.x(), std::sin(1.0) * e.y(), std::sin(1.0) * e.z()), 2 * eps,
+             "axis-angle");
   // R(q) e = e (the axis is fixed) and R(q) turns a perpendicular vector by 2 rad.
   const Eigen::Matrix3d R = rotation_matrix(q);
   check_near(R * e, e, 8 * eps, "axis fixed");

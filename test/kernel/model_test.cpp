@@ -16,7 +16,7 @@ using ramus::test::message_has;
 
 namespace {
 
-const Eigen::Vector3d r_BcB_B(0.3, -0.2, 0.5);  // [m]
+const Eigen::Vector3d r_BcB_B(0.3, -0.2, 0.5);          // [m]
 const Eigen::Vector3d r_given_N(7.0e6, -1.2e6, 0.4e6);  // [m]
 const Eigen::Vector3d v_given_N(1.1e3, 7.4e3, -0.3e3);  // [m/s]
 const Eigen::Vector3d omega_BN_B(0.1, -0.2, 0.3);       // [rad/s]
@@ -85,8 +85,8 @@ BOOST_AUTO_TEST_CASE(effector_names_are_per_vehicle) {
   Model model;
   for (const char* name : {"a", "b"}) {
     Vehicle& v = model.add_vehicle(name, test::hub_config(1.0, Eigen::Matrix3d::Identity()));
-    v.add_dynamic_effector(std::make_shared<test::ConstantWrench>("thruster", Eigen::Vector3d::Zero(),
-                                                                  Eigen::Vector3d::Zero()));
+    v.add_dynamic_effector(
+        std::make_shared<test::ConstantWrench>("thruster", Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero()));
   }
   BOOST_CHECK_NO_THROW(model.finalize());
   BOOST_TEST(model.is_finalized());
@@ -121,8 +121,8 @@ BOOST_AUTO_TEST_CASE(duplicate_effector_names) {
   Vehicle& v = model.add_vehicle("sc", test::hub_config(1.0, Eigen::Matrix3d::Identity()));
   v.add_dynamic_effector(wrench_named("load"));
   BOOST_CHECK_EXCEPTION(v.add_dynamic_effector(wrench_named("load")), ConfigurationError, message_has("'load'"));
-  BOOST_CHECK_EXCEPTION(v.add_state_effector(std::make_shared<test::InertStateEffector>("load", 1)),
-                        ConfigurationError, message_has("effector name"));
+  BOOST_CHECK_EXCEPTION(v.add_state_effector(std::make_shared<test::InertStateEffector>("load", 1)), ConfigurationError,
+                        message_has("effector name"));
   v.add_state_effector(std::make_shared<test::InertStateEffector>("panel", 1));
   BOOST_CHECK_EXCEPTION(v.add_state_effector(std::make_shared<test::InertStateEffector>("panel", 1)),
                         ConfigurationError, message_has("'panel'"));
@@ -146,8 +146,8 @@ BOOST_AUTO_TEST_CASE(structure_is_frozen_after_finalize) {
   const auto hub = test::hub_config(1.0, Eigen::Matrix3d::Identity());
   BOOST_CHECK_EXCEPTION(model.add_vehicle("other", hub), ConfigurationError, message_has("finalized"));
   BOOST_CHECK_EXCEPTION(v.add_dynamic_effector(wrench_named("late")), ConfigurationError, message_has("finalized"));
-  BOOST_CHECK_EXCEPTION(v.add_state_effector(std::make_shared<test::InertStateEffector>("late", 1)),
-                        ConfigurationError, message_has("finalized"));
+  BOOST_CHECK_EXCEPTION(v.add_state_effector(std::make_shared<test::InertStateEffector>("late", 1)), ConfigurationError,
+                        message_has("finalized"));
   BOOST_CHECK_EXCEPTION(model.set_gravity(std::make_shared<test::LinearGravity>(1.0)), ConfigurationError,
                         message_has("gravity"));
   BOOST_CHECK_EXCEPTION(model.set_gravity(nullptr), ConfigurationError, message_has("gravity"));
@@ -199,8 +199,8 @@ BOOST_AUTO_TEST_CASE(non_finite_initial_load) {
   Model model;
   Vehicle& v = model.add_vehicle("sc", test::hub_config(1.0, Eigen::Matrix3d::Identity()));
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  v.add_dynamic_effector(std::make_shared<test::ConstantWrench>("bad", Eigen::Vector3d::Zero(),
-                                                                Eigen::Vector3d(nan, 0.0, 0.0)));
+  v.add_dynamic_effector(
+      std::make_shared<test::ConstantWrench>("bad", Eigen::Vector3d::Zero(), Eigen::Vector3d(nan, 0.0, 0.0)));
   BOOST_CHECK_EXCEPTION(model.finalize(), ConfigurationError, [](const ConfigurationError& e) {
     const std::string m = e.what();
     BOOST_TEST_MESSAGE("message: " << m);
@@ -229,7 +229,9 @@ class FixableEffector final : public StateEffector {
   void write_initial_state(StateBlockRef x) const override { x.setZero(); }
   std::unique_ptr<EffectorWorkspace> make_workspace() const override { return std::make_unique<EffectorWorkspace>(); }
   void kinematics(const FrameKinematics&, ConstStateBlock, EffectorWorkspace&) const override {}
-  void mass_properties(ConstStateBlock, EffectorWorkspace&, MassProperties& out) const override { out = MassProperties{}; }
+  void mass_properties(ConstStateBlock, EffectorWorkspace&, MassProperties& out) const override {
+    out = MassProperties{};
+  }
   void contributions(const FrameKinematics&, const Eigen::Vector3d&, double, ConstStateBlock, EffectorWorkspace&,
                      HubSystem&) const override {}
   Eigen::Vector3d derivatives(const FrameKinematics&, const Eigen::Vector3d&, double, const HubAccelerations&,

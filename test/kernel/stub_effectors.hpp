@@ -18,11 +18,15 @@ class InertStateEffector final : public StateEffector {
  public:
   InertStateEffector(std::string name, Eigen::Index n) : StateEffector(std::move(name)), n_(n) {}
   std::string_view kind() const override { return "inert_state_effector"; }
-  std::vector<StateBlockSpec> state_blocks() const override { return {{"theta", n_, "rad"}, {"thetaDot", n_, "rad/s"}}; }
+  std::vector<StateBlockSpec> state_blocks() const override {
+    return {{"theta", n_, "rad"}, {"thetaDot", n_, "rad/s"}};
+  }
   void write_initial_state(StateBlockRef x) const override { x.setZero(); }
   std::unique_ptr<EffectorWorkspace> make_workspace() const override { return std::make_unique<EffectorWorkspace>(); }
   void kinematics(const FrameKinematics&, ConstStateBlock, EffectorWorkspace&) const override {}
-  void mass_properties(ConstStateBlock, EffectorWorkspace&, MassProperties& out) const override { out = MassProperties{}; }
+  void mass_properties(ConstStateBlock, EffectorWorkspace&, MassProperties& out) const override {
+    out = MassProperties{};
+  }
   void contributions(const FrameKinematics&, const Eigen::Vector3d&, double, ConstStateBlock, EffectorWorkspace&,
                      HubSystem&) const override {}
   Eigen::Vector3d derivatives(const FrameKinematics&, const Eigen::Vector3d&, double, const HubAccelerations&,

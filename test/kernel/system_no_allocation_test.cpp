@@ -4,9 +4,9 @@
 // aligned_alloc and posix_memalign are counted too (forwarded to glibc's own __libc_* allocator),
 // except under a sanitizer, which owns malloc.
 #include <atomic>
+#include <boost/test/unit_test.hpp>
 #include <cerrno>
 #include <cmath>
-#include <boost/test/unit_test.hpp>
 #include <cstdlib>
 #include <functional>
 #include <memory>

@@ -16,14 +16,14 @@ using ramus::test::check_near;
 namespace {
 
 struct RigidHub {
-  double m = 50.0;                                    // [kg]
-  Eigen::Matrix3d I_PntBc_B;                          // [kg m²]
-  Eigen::Vector3d r_BcB_B{0.3, -0.2, 0.5};            // [m]
-  Eigen::Vector3d force_B{1.0, 2.0, -3.0};            // [N] body-fixed force
-  Eigen::Vector3d force_N{-0.5, 0.25, 2.0};           // [N] inertial force
-  Eigen::Vector3d torque_PntB_B{0.5, -0.1, 0.2};      // [N m] about B
-  double k_gravity = 1e-3;                            // [1/s²] g = −k r
-  double load_rate = 0.1;                             // [1/s] loads scale with (1 + rate t)
+  double m = 50.0;                                // [kg]
+  Eigen::Matrix3d I_PntBc_B;                      // [kg m²]
+  Eigen::Vector3d r_BcB_B{0.3, -0.2, 0.5};        // [m]
+  Eigen::Vector3d force_B{1.0, 2.0, -3.0};        // [N] body-fixed force
+  Eigen::Vector3d force_N{-0.5, 0.25, 2.0};       // [N] inertial force
+  Eigen::Vector3d torque_PntB_B{0.5, -0.1, 0.2};  // [N m] about B
+  double k_gravity = 1e-3;                        // [1/s²] g = −k r
+  double load_rate = 0.1;                         // [1/s] loads scale with (1 + rate t)
   std::shared_ptr<Model> model = std::make_shared<Model>();
 
   RigidHub() {

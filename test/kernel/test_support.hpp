@@ -27,9 +27,9 @@ void check_near(const Eigen::MatrixBase<A>& a, const Eigen::MatrixBase<B>& b, do
   BOOST_REQUIRE_EQUAL(a.cols(), b.cols());
   for (Eigen::Index i = 0; i < a.rows(); ++i)
     for (Eigen::Index j = 0; j < a.cols(); ++j)
-      BOOST_CHECK_MESSAGE(std::abs(a(i, j) - b(i, j)) <= tol,
-                          what << "(" << i << "," << j << "): " << a(i, j) << " vs " << b(i, j) << ", |diff| "
-                               << std::abs(a(i, j) - b(i, j)) << " > " << tol);
+      BOOST_CHECK_MESSAGE(std::abs(a(i, j) - b(i, j)) <= tol, what << "(" << i << "," << j << "): " << a(i, j) << " vs "
+                                                                   << b(i, j) << ", |diff| "
+                                                                   << std::abs(a(i, j) - b(i, j)) << " > " << tol);
 }
 
 /// Predicate for BOOST_CHECK_EXCEPTION: the message contains `text`.

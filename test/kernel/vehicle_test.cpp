@@ -47,9 +47,9 @@ BOOST_AUTO_TEST_CASE(inertia_must_be_symmetric) {
 BOOST_AUTO_TEST_CASE(inertia_must_be_positive_definite) {
   Eigen::Matrix3d indefinite;
   indefinite << 1, 2, 0, 2, 1, 0, 0, 0, 1;  // eigenvalues 3, −1, 1
-  for (const Eigen::Matrix3d& I : {Eigen::Matrix3d(Eigen::Vector3d(1, 1, -1).asDiagonal()),
-                                   Eigen::Matrix3d(Eigen::Vector3d(1, 1, 0).asDiagonal()), Eigen::Matrix3d(-I3),
-                                   Eigen::Matrix3d(Eigen::Matrix3d::Zero()), indefinite})
+  for (const Eigen::Matrix3d& I :
+       {Eigen::Matrix3d(Eigen::Vector3d(1, 1, -1).asDiagonal()), Eigen::Matrix3d(Eigen::Vector3d(1, 1, 0).asDiagonal()),
+        Eigen::Matrix3d(-I3), Eigen::Matrix3d(Eigen::Matrix3d::Zero()), indefinite})
     BOOST_CHECK_EXCEPTION(add_hub(hub_config(1.0, I)), ConfigurationError, message_has("positive definite"));
 }
 
@@ -71,9 +71,9 @@ BOOST_AUTO_TEST_CASE(centre_of_mass_offset_must_be_finite) {
 BOOST_AUTO_TEST_CASE(initial_quaternion_must_be_unit) {
   Model model;
   Vehicle& v = model.add_vehicle("sc", hub_config(1.0, I3));
-  for (const Quaternion& q : {Quaternion(1.0, 0.1, 0.0, 0.0), Quaternion(0.0, 0.0, 0.0, 0.0),
-                              Quaternion(2.0, 0.0, 0.0, 0.0), Quaternion(kNaN, 0.0, 0.0, 0.0),
-                              Quaternion(1.0 + 1e-8, 0.0, 0.0, 0.0)}) {
+  for (const Quaternion& q :
+       {Quaternion(1.0, 0.1, 0.0, 0.0), Quaternion(0.0, 0.0, 0.0, 0.0), Quaternion(2.0, 0.0, 0.0, 0.0),
+        Quaternion(kNaN, 0.0, 0.0, 0.0), Quaternion(1.0 + 1e-8, 0.0, 0.0, 0.0)}) {
     InitialState s = rest();
     s.q_BN = q;
     BOOST_CHECK_EXCEPTION(v.set_initial_state(s), ConfigurationError, message_has("q_BN"));
@@ -104,8 +104,7 @@ BOOST_AUTO_TEST_CASE(vehicle_names) {
   for (const char* bad : {"", "a/b", "a.b", "a b"})
     BOOST_CHECK_EXCEPTION(model.add_vehicle(bad, hub_config(1.0, I3)), ConfigurationError, message_has("name"));
   model.add_vehicle("sc", hub_config(1.0, I3));
-  BOOST_CHECK_EXCEPTION(model.add_vehicle("sc", hub_config(1.0, I3)), ConfigurationError,
-                        message_has("vehicle name"));
+  BOOST_CHECK_EXCEPTION(model.add_vehicle("sc", hub_config(1.0, I3)), ConfigurationError, message_has("vehicle name"));
   BOOST_TEST(model.vehicle_count() == 1u);
 }
 

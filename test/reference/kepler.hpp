@@ -21,7 +21,7 @@ inline KeplerState kepler_propagate(double mu, const Eigen::Vector3d& r0, const 
   if (!(a > 0.0)) throw std::invalid_argument("kepler_propagate: orbit is not elliptic");
   const double n = std::sqrt(mu / (a * a * a));
   const double s = r0.dot(v0) / std::sqrt(mu * a);  // e sin E0
-  const double c = 1.0 - r0n / a;                    // e cos E0
+  const double c = 1.0 - r0n / a;                   // e cos E0
   // n Δt = ΔE − c sin ΔE + s (1 − cos ΔE)
   const double M = n * dt;
   double dE = M;

@@ -12,9 +12,9 @@
 namespace ramus::reference {
 
 struct TorqueFreeAxisymmetric {
-  double It, I3;        ///< [kg m²] transverse and axial inertia
+  double It, I3;             ///< [kg m²] transverse and axial inertia
   Eigen::Vector3d omega0_B;  ///< [rad/s] initial body rate
-  Quaternion q0_BN;     ///< initial attitude
+  Quaternion q0_BN;          ///< initial attitude
 
   double nutation_rate() const { return (I3 - It) * omega0_B.z() / It; }
   Eigen::Vector3d H_N() const {

@@ -47,8 +47,10 @@ int main(int argc, char** argv) {
   std::vector<std::vector<double>> rows;
   std::string record;
   while (std::getline(csv, line)) {
-    if (line.rfind("# units: ", 0) == 0) units = line.substr(9);
-    else if (line.rfind("# ", 0) == 0 && columns.empty()) record += (record.empty() ? "" : "\n") + line.substr(2);
+    if (line.rfind("# units: ", 0) == 0)
+      units = line.substr(9);
+    else if (line.rfind("# ", 0) == 0 && columns.empty())
+      record += (record.empty() ? "" : "\n") + line.substr(2);
     if (line.empty() || line[0] == '#') continue;
     if (columns.empty()) {
       columns = line;
@@ -82,7 +84,8 @@ int main(int argc, char** argv) {
   if (string_attribute(dataset, "columns") != columns) return fail("attribute 'columns' differs from the CSV's");
   if (string_attribute(dataset, "units") != units) return fail("attribute 'units' differs from the CSV's");
   // The record: the CSV's '#' lines before "# units:", without their "# ".
-  if (string_attribute(dataset, "record") != record) return fail("attribute 'record' differs from the CSV's record lines");
+  if (string_attribute(dataset, "record") != record)
+    return fail("attribute 'record' differs from the CSV's record lines");
   H5Sclose(space);
   H5Dclose(dataset);
   H5Fclose(file);

@@ -175,9 +175,9 @@ BOOST_AUTO_TEST_CASE(one_number_under_two_spellings_is_refused) {
                                            "/vehicles/0/hub/I_PntBc_B/1/1"};
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     const auto& [first, second] = pairs[i];
-    expect_campaign_error(dispersions(normal(first) + ", " + normal(second)), "dispersions.parameters[1].path",
-                          {"'" + second + "' is already dispersed by parameters[0].path '" + first +
-                               "': both change " + locations[i]});
+    expect_campaign_error(
+        dispersions(normal(first) + ", " + normal(second)), "dispersions.parameters[1].path",
+        {"'" + second + "' is already dispersed by parameters[0].path '" + first + "': both change " + locations[i]});
   }
   // Different numbers of one array are different parameters.
   const Campaign c(nominal(), dispersions(normal("vehicles[0].initial_state.omega_BN_B[1]") + ", " +
@@ -203,9 +203,9 @@ BOOST_AUTO_TEST_CASE(the_location_is_the_number_the_draw_changes) {
 
 BOOST_AUTO_TEST_CASE(malformed_paths_are_refused) {
   const std::string at = "dispersions.parameters[0].path";
-  expect_campaign_error(dispersions(normal("vehicles[0]hub.mass")), at,
-                        {"bad path 'vehicles[0]hub.mass'", "an index is followed by '.', '[' or the end",
-                         "character 12"});
+  expect_campaign_error(
+      dispersions(normal("vehicles[0]hub.mass")), at,
+      {"bad path 'vehicles[0]hub.mass'", "an index is followed by '.', '[' or the end", "character 12"});
   expect_campaign_error(dispersions(normal("vehicles[0].hub.I_PntBc_B[1][1]x")), at,
                         {"an index is followed by '.', '[' or the end"});
   expect_campaign_error(dispersions(normal("vehicles[0].hub..mass")), at, {"bad path", "empty key"});

@@ -4,8 +4,8 @@
 // here by hand through the C++ API and propagated by propagate(). One case per model compares the
 // state entries of that model's vehicle. Then one error message per model.
 #include <boost/test/unit_test.hpp>
-#include <nlohmann/json.hpp>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <numbers>
 #include <string>
 #include <vector>
@@ -21,8 +21,8 @@
 #include "ramus/systems/n_hinged_rigid_body.hpp"
 #include "ramus/systems/prescribed_platform.hpp"
 #include "ramus/systems/simple_jitter_reaction_wheels.hpp"
-#include "ramus/systems/spinning_body.hpp"
 #include "ramus/systems/spherical_pendulum.hpp"
+#include "ramus/systems/spinning_body.hpp"
 #include "ramus/systems/thruster_state_effector.hpp"
 #include "ramus/systems/vscmg.hpp"
 
@@ -181,7 +181,7 @@ std::shared_ptr<Model> reference_model() {
     rcs[0].command0 = 1.0;
     rcs[1].r_TB_B = length3(0.5, 0, -1);
     rcs[1].tHat_B = Eigen::Vector3d(0, 0.6, 0.8);
-    rcs[1].max_thrust = 500.0 * 1e-3 * si::newton;  // "mN"
+    rcs[1].max_thrust = 500.0 * 1e-3 * si::newton;    // "mN"
     rcs[1].time_constant = 50.0 * 1e-3 * si::second;  // "ms"
     rcs[1].kappa0 = 0.2;
     rcs[1].command0 = 0.5;
@@ -279,8 +279,7 @@ void compare_vehicle(const std::string& vehicle, const std::vector<std::string>&
   std::size_t found = 0, compared = 0;
   for (const std::string& e : effectors) {
     bool present = false;
-    for (const StateBlock& b : r.loaded.model->layout().blocks())
-      present = present || b.owner == vehicle + "/" + e;
+    for (const StateBlock& b : r.loaded.model->layout().blocks()) present = present || b.owner == vehicle + "/" + e;
     BOOST_TEST(present, "no state block of " << vehicle << "/" << e);
     found += present ? 1 : 0;
   }
@@ -398,7 +397,8 @@ BOOST_AUTO_TEST_CASE(n_hinged_rigid_body_errors) {
 BOOST_AUTO_TEST_CASE(spherical_pendulum_errors) {
   json e = json::parse(R"({"type": "spherical_pendulum", "name": "pendulum", "mass": 20, "length": 0.4,
                            "D_P0": {"value": [[1, 0, 0], [0, 1, 0], [0, 0, 1]], "unit": "N m s/rad"}})");
-  expect_error(with_effector(e), at + "D_P0.unit", "unit 'N m s/rad' is a rotational damping, expected a linear damping");
+  expect_error(with_effector(e), at + "D_P0.unit",
+               "unit 'N m s/rad' is a rotational damping, expected a linear damping");
 }
 
 BOOST_AUTO_TEST_CASE(vscmg_errors) {
@@ -433,7 +433,8 @@ BOOST_AUTO_TEST_CASE(prescribed_platform_errors) {
   e["state_effectors"] = json::parse(R"([{"type": "spinning_body_1dof", "name": "dish",
       "axis": {"mass": 3, "I_PntSc_S": [[0.2, 0, 0], [0, 0.2, 0], [0, 0, 0.3]], "sHat_S": [1, 0, 0]},
       "dynamic_effectors": []}])");
-  expect_error(with_effector(e), at + "state_effectors[0].dynamic_effectors", "a platform's child takes no dynamic effectors");
+  expect_error(with_effector(e), at + "state_effectors[0].dynamic_effectors",
+               "a platform's child takes no dynamic effectors");
 }
 
 BOOST_AUTO_TEST_CASE(fuel_tank_errors) {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "steppers/torque_hub.hpp"
 #include "ramus/steppers/stepper_list.hpp"
+#include "steppers/torque_hub.hpp"
 
 using namespace ramus;
 using ramus::test::TorqueHub;
@@ -41,7 +41,9 @@ BOOST_AUTO_TEST_CASE(observer_sees_initial_state_then_each_output_time) {
       Eigen::VectorXd x = hub.x0();
       std::vector<Sample> seen;
       const PropagationStats stats = ramus::propagate(hub.system(), x, times, settings_for(std::string(info.name), 0.1),
-                                                      [&](const Eigen::VectorXd& xk, double t) { seen.push_back({t, xk}); });
+                                                      [&](const Eigen::VectorXd& xk, double t) {
+                                                        seen.push_back({t, xk});
+                                                      });
       BOOST_REQUIRE_EQUAL(seen.size(), times.size());
       BOOST_TEST((seen.front().x == hub.x0()));  // the initial state, untouched
       for (std::size_t k = 0; k < times.size(); ++k) {
@@ -145,10 +147,10 @@ BOOST_AUTO_TEST_CASE(observer_may_change_inputs_between_steps) {
     TorqueHub hub(10.0);
     Eigen::VectorXd x = hub.x0();
     const std::vector<double> times{0.0, 1.0, 2.0};
-    ramus::propagate(hub.system(), x, times, settings_for(std::string(info.name), 0.1),
-                     [&](const Eigen::VectorXd&, double t) {
-                       if (t == 1.0) hub.torquer->set_torque_PntF_F_profile([](double) { return Eigen::Vector3d(-10.0, 0.0, 0.0); });
-                     });
+    ramus::propagate(
+        hub.system(), x, times, settings_for(std::string(info.name), 0.1), [&](const Eigen::VectorXd&, double t) {
+          if (t == 1.0) hub.torquer->set_torque_PntF_F_profile([](double) { return Eigen::Vector3d(-10.0, 0.0, 0.0); });
+        });
     BOOST_CHECK_SMALL(x[10] - 0.1, 1e-12);  // linear pieces: exact up to round-off
   }
 }

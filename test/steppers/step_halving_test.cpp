@@ -66,11 +66,10 @@ BOOST_AUTO_TEST_CASE(propagation_study_of_rk4) {
   // docs/verification/README.md window 3.8–4.25 for RK4; errors here are ≥ 1e-11, far above round-off.
   const double L = 100.0;  // α = 1 rad/s², θ(2) = 2 rad
   test::TorqueHub hub(L);
-  const StepHalvingStudy s = step_halving_study(hub.system(), hub.x0(), 0.0, 2.0, "rk4", 0.2, 4,
-                                                [&](const Eigen::VectorXd& x) {
-                                                  return attitude_error_angle(x.segment<4>(6),
-                                                                              test::constant_torque_attitude(L, 2.0));
-                                                });
+  const StepHalvingStudy s =
+      step_halving_study(hub.system(), hub.x0(), 0.0, 2.0, "rk4", 0.2, 4, [&](const Eigen::VectorXd& x) {
+        return attitude_error_angle(x.segment<4>(6), test::constant_torque_attitude(L, 2.0));
+      });
   BOOST_REQUIRE_EQUAL(s.levels.size(), 4u);
   BOOST_TEST(s.levels[3].dt == 0.025);
   for (const HalvingLevel& level : s.levels) BOOST_TEST(level.error > 1e-12);
@@ -86,7 +85,8 @@ BOOST_AUTO_TEST_SUITE(step_halving_errors)
 
 BOOST_AUTO_TEST_CASE(bad_first_step_or_levels) {
   const auto e = [](double h) { return h; };
-  for (const double dt0 : {0.0, -0.1, std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()})
+  for (const double dt0 :
+       {0.0, -0.1, std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()})
     BOOST_CHECK_EXCEPTION(step_halving_study(dt0, 3, e), IntegrationError, message_has("dt0"));
   for (const int levels : {1, 0, -2})
     BOOST_CHECK_EXCEPTION(step_halving_study(0.1, levels, e), IntegrationError, message_has("levels"));
@@ -98,9 +98,9 @@ BOOST_AUTO_TEST_CASE(bad_first_step_or_levels) {
 
 BOOST_AUTO_TEST_CASE(fixed_step_study_refuses_unknown_stepper) {
   test::TorqueHub hub(1.0);
-  BOOST_CHECK_THROW(step_halving_study(hub.system(), hub.x0(), 0.0, 1.0, "nope", 0.1, 2,
-                                       [](const Eigen::VectorXd&) { return 1.0; }),
-                    ConfigurationError);
+  BOOST_CHECK_THROW(
+      step_halving_study(hub.system(), hub.x0(), 0.0, 1.0, "nope", 0.1, 2, [](const Eigen::VectorXd&) { return 1.0; }),
+      ConfigurationError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -114,9 +114,9 @@ BOOST_AUTO_TEST_CASE(fixed_step_study_refuses_adaptive_stepper) {
   // tolerance and the "observed order" is ≈ 0, a meaningless study that should be refused.
   test::TorqueHub hub(1.0);
   for (const char* name : {"rk_ck54", "rk_dopri5", "rk_f78", "bulirsch_stoer"})
-    BOOST_CHECK_EXCEPTION(step_halving_study(hub.system(), hub.x0(), 0.0, 1.0, name, 0.1, 2,
-                                             [](const Eigen::VectorXd&) { return 1.0; }),
-                          Error, message_has(name));
+    BOOST_CHECK_EXCEPTION(
+        step_halving_study(hub.system(), hub.x0(), 0.0, 1.0, name, 0.1, 2, [](const Eigen::VectorXd&) { return 1.0; }),
+        Error, message_has(name));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -87,8 +87,9 @@ BOOST_AUTO_TEST_CASE(profiles_add_to_the_constant_parts) {
   const Quaternion q = test::random_quaternion();
   for (const double t : {0.0, 0.5, 3.0}) {
     const Wrench w = load.wrench(frame_at(q), t);
-    const Eigen::Vector3d expected_F = Eigen::Vector3d(1.0 + t, 0.0, 0.0) + to_frame(q, Eigen::Vector3d(0.0, 2.0, t * t));
-    check_near(w.force_F, expected_F, 64 * eps * 12.0, "force_F");  // as above, |F| ≤ 12
+    const Eigen::Vector3d expected_F =
+        Eigen::Vector3d(1.0 + t, 0.0, 0.0) + to_frame(q, Eigen::Vector3d(0.0, 2.0, t * t));
+    check_near(w.force_F, expected_F, 64 * eps * 12.0, "force_F");                       // as above, |F| ≤ 12
     check_near(w.torque_PntF_F, Eigen::Vector3d(std::sin(t), 0.0, 3.0), 0.0, "torque");  // exact sums
   }
 }

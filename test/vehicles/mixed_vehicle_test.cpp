@@ -56,8 +56,8 @@ std::shared_ptr<Model> mixed_vehicle() {
   ic.r_N = L3(-4020338.690396649, 7490566.741852513, 5248299.211589362);
   ic.v_N = Velocity3{-5199.77710904224 * si::meter_per_second, -3436.681645356935 * si::meter_per_second,
                      1041.576797498721 * si::meter_per_second};
-  ic.omega_BN_B = AngularVelocity3{0.1 * si::radian_per_second, -0.1 * si::radian_per_second,
-                                   0.1 * si::radian_per_second};
+  ic.omega_BN_B =
+      AngularVelocity3{0.1 * si::radian_per_second, -0.1 * si::radian_per_second, 0.1 * si::radian_per_second};
   sc.set_initial_state(ic);
 
   for (int side : {1, -1}) {  // two panels, Basilisk's hinged test geometry
@@ -78,8 +78,8 @@ std::shared_ptr<Model> mixed_vehicle() {
   const Eigen::Vector3d axes[4] = {Eigen::Vector3d::UnitZ(), Eigen::Vector3d::UnitY(), Eigen::Vector3d::UnitX(),
                                    Eigen::Vector3d::UnitZ()};
   for (int i = 0; i < 4; ++i)
-    arm.push_back(axis(20.0, axes[i], i == 0 ? L3(-1.0, -0.5, 0.0) : L3(0.6, 0.0, 0.0), (i % 2 ? -5.0 : 5.0) * M_PI / 180.0,
-                       0.02));
+    arm.push_back(axis(20.0, axes[i], i == 0 ? L3(-1.0, -0.5, 0.0) : L3(0.6, 0.0, 0.0),
+                       (i % 2 ? -5.0 : 5.0) * M_PI / 180.0, 0.02));
   sc.add_state_effector(std::make_shared<SpinningBodyNDOF>("arm", arm));
   TranslatingAxisConfig slide;
   slide.mass = 20.0 * kg;
@@ -145,8 +145,8 @@ BOOST_AUTO_TEST_CASE(every_effector_in_orbit) {
   // loosest of the
   // per-model tolerances, the hinged body's, bounds a vehicle that carries all of them).
   const Drift d = drift(model, 1e-3, 2.0);
-  BOOST_TEST_MESSAGE("drift: E_orb " << d.orbital_energy << " E_rot " << d.rotational_energy << " H_orb "
-                                      << d.H_orb << " H_rot " << d.H_rot);
+  BOOST_TEST_MESSAGE("drift: E_orb " << d.orbital_energy << " E_rot " << d.rotational_energy << " H_orb " << d.H_orb
+                                     << " H_rot " << d.H_rot);
   BOOST_CHECK_SMALL(d.orbital_energy, 1e-10);
   BOOST_CHECK_SMALL(d.rotational_energy, 1e-10);
   BOOST_CHECK_SMALL(d.H_orb, 1e-10);
@@ -173,14 +173,14 @@ BOOST_AUTO_TEST_CASE(drift_converges_at_rk4_order) {
   // a period of a few seconds).
   const Drift d1 = drift(model, 0.04, 4.0), d2 = drift(model, 0.02, 4.0), d3 = drift(model, 0.01, 4.0);
   BOOST_TEST_MESSAGE("E_rot drift " << d1.rotational_energy << " " << d2.rotational_energy << " "
-                                    << d3.rotational_energy << "; H_rot drift " << d1.H_rot << " " << d2.H_rot
-                                    << " " << d3.H_rot);
+                                    << d3.rotational_energy << "; H_rot drift " << d1.H_rot << " " << d2.H_rot << " "
+                                    << d3.H_rot);
   // rk4's global error is O(h⁴): ×16 per halving. A drift that shrinks more slowly (×2–×8) would
   // mean a modelling error that is not a truncation error; faster (up to ×64) is superconvergence
   // of a conserved quantity, seen for energy in the chain's tests. Window 11–70.
-  for (const auto& [coarse, fine] : {std::pair{d1.rotational_energy, d2.rotational_energy},
-                                     std::pair{d2.rotational_energy, d3.rotational_energy},
-                                     std::pair{d1.H_rot, d2.H_rot}, std::pair{d2.H_rot, d3.H_rot}}) {
+  for (const auto& [coarse, fine] :
+       {std::pair{d1.rotational_energy, d2.rotational_energy}, std::pair{d2.rotational_energy, d3.rotational_energy},
+        std::pair{d1.H_rot, d2.H_rot}, std::pair{d2.H_rot, d3.H_rot}}) {
     BOOST_TEST(fine > 1e-14);  // still above round-off, so the ratio measures truncation
     BOOST_TEST(coarse / fine > 11.0);
     BOOST_TEST(coarse / fine < 70.0);

@@ -82,8 +82,8 @@ BOOST_AUTO_TEST_CASE(ROT_02_observed_order) {
     int levels;
   };
   for (const Plan& p : {Plan{"euler", 0.004, 4}, Plan{"rk2", 0.05, 4}, Plan{"rk4", 0.1, 5}}) {
-    const StepHalvingStudy study = step_halving_study(system, model->initial_state(), 0.0, T, p.stepper, p.dt0,
-                                                      p.levels, error);
+    const StepHalvingStudy study =
+        step_halving_study(system, model->initial_state(), 0.0, T, p.stepper, p.dt0, p.levels, error);
     check_study(study, p.stepper, T, 1.0);
   }
 }
@@ -100,8 +100,8 @@ BOOST_AUTO_TEST_CASE(VER_ROT_001_observed_order) {
     int levels;
   };
   for (const Plan& p : {Plan{"euler", 0.1, 4}, Plan{"euler", 0.01, 4}, Plan{"rk2", 0.1, 4}, Plan{"rk4", 0.1, 4}}) {
-    const StepHalvingStudy study = step_halving_study(system, model->initial_state(), 0.0, T, p.stepper, p.dt0,
-                                                      p.levels, error);
+    const StepHalvingStudy study =
+        step_halving_study(system, model->initial_state(), 0.0, T, p.stepper, p.dt0, p.levels, error);
     check_study(study, p.stepper, T, 1.0);
   }
 }

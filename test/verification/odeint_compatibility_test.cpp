@@ -47,11 +47,11 @@ BOOST_AUTO_TEST_CASE(ROT_02_integrate_const_rk4) {
   Eigen::VectorXd x = model->initial_state();
   std::size_t observed = 0;
   double t_last = -1.0;
-  const std::size_t steps = ode::integrate_const(os::rk4(), system, x, 0.0, kT, 0.1,
-                                                 [&](const Eigen::VectorXd&, double t) {
-                                                   ++observed;
-                                                   t_last = t;
-                                                 });
+  const std::size_t steps =
+      ode::integrate_const(os::rk4(), system, x, 0.0, kT, 0.1, [&](const Eigen::VectorXd&, double t) {
+        ++observed;
+        t_last = t;
+      });
   BOOST_TEST(steps == 100u);
   BOOST_TEST(observed == 101u);
   BOOST_TEST(t_last == kT, tt::tolerance(1e-14));
@@ -69,9 +69,8 @@ BOOST_AUTO_TEST_CASE(ROT_02_integrate_adaptive_controlled_dopri5) {
   const System system(model);
   Eigen::VectorXd x = model->initial_state();
   double t_last = -1.0;
-  const std::size_t steps = ode::integrate_adaptive(ode::make_controlled(kTol, kTol, os::rk_dopri5()), system, x,
-                                                    0.0, kT, 0.01,
-                                                    [&](const Eigen::VectorXd&, double t) { t_last = t; });
+  const std::size_t steps = ode::integrate_adaptive(ode::make_controlled(kTol, kTol, os::rk_dopri5()), system, x, 0.0,
+                                                    kT, 0.01, [&](const Eigen::VectorXd&, double t) { t_last = t; });
   BOOST_TEST(t_last == kT, tt::tolerance(1e-14));
   const Rot02Error e = rot_02_error(*model, x, kT);
   BOOST_TEST_MESSAGE("integrate_adaptive controlled dopri5: " << steps << " steps, angle " << e.angle
@@ -84,9 +83,8 @@ BOOST_AUTO_TEST_CASE(ROT_02_integrate_adaptive_dense_output_dopri5) {
   const System system(model);
   Eigen::VectorXd x = model->initial_state();
   double t_last = -1.0;
-  const std::size_t steps = ode::integrate_adaptive(ode::make_dense_output(kTol, kTol, os::rk_dopri5()), system, x,
-                                                    0.0, kT, 0.01,
-                                                    [&](const Eigen::VectorXd&, double t) { t_last = t; });
+  const std::size_t steps = ode::integrate_adaptive(ode::make_dense_output(kTol, kTol, os::rk_dopri5()), system, x, 0.0,
+                                                    kT, 0.01, [&](const Eigen::VectorXd&, double t) { t_last = t; });
   BOOST_TEST(t_last == kT, tt::tolerance(1e-14));
   const Rot02Error e = rot_02_error(*model, x, kT);
   BOOST_TEST_MESSAGE("integrate_adaptive dense dopri5: " << steps << " steps, angle " << e.angle << " rad, |d omega| "
@@ -147,11 +145,11 @@ BOOST_AUTO_TEST_CASE(ROT_02_long_rotation_integrate_const_rk4) {
   const System system(model);
   Eigen::VectorXd x10;
   double t_last = -1.0;
-  const std::size_t steps = ode::integrate_const(os::rk4(), system, x, 0.0, T_long, h,
-                                                 [&](const Eigen::VectorXd& xt, double t) {
-                                                   if (t == kT) x10 = xt;
-                                                   t_last = t;
-                                                 });
+  const std::size_t steps =
+      ode::integrate_const(os::rk4(), system, x, 0.0, T_long, h, [&](const Eigen::VectorXd& xt, double t) {
+        if (t == kT) x10 = xt;
+        t_last = t;
+      });
   BOOST_TEST(steps == static_cast<std::size_t>(steps_long));
   BOOST_TEST(t_last == T_long);
   BOOST_REQUIRE(x10.size() == x.size());
@@ -160,10 +158,9 @@ BOOST_AUTO_TEST_CASE(ROT_02_long_rotation_integrate_const_rk4) {
   // The 10 s error is itself bounded by the closed form: ROT-02's tolerance at dt = 0.1 (1e-5),
   // scaled by RK4's order to dt = 0.125, (1.25)⁴ = 2.44.
   BOOST_TEST(e10.max() <= 1e-5 * std::pow(h / 0.1, 4));
-  BOOST_TEST_MESSAGE("long rotation rk4 dt = 0.125: at 10 s angle " << e10.angle << ", |d omega| " << e10.domega
-                                                                    << "; at 640 s angle " << e.angle
-                                                                    << ", |d omega| " << e.domega << "; |q|-1 = "
-                                                                    << hub_state(*model, x).q_BN.norm() - 1.0);
+  BOOST_TEST_MESSAGE("long rotation rk4 dt = 0.125: at 10 s angle "
+                     << e10.angle << ", |d omega| " << e10.domega << "; at 640 s angle " << e.angle << ", |d omega| "
+                     << e.domega << "; |q|-1 = " << hub_state(*model, x).q_BN.norm() - 1.0);
   // The error bound, from RK4's error constants × time. Two parts:
   //  (a) phase errors of the nutation and of the attitude kinematics: a fixed amount per step, so
   //      linear in time; their constant is the 10 s error, a = e(10 s) / 10 s;

@@ -211,10 +211,9 @@ BOOST_AUTO_TEST_CASE(ORBIT_CONSERVATION_inertial_force) {
   const VehicleDiagnostics d2 = vehicle_diagnostics(*model, x2, T, 0);
   // dv_CN_N' = [NB] rDDot_C = F_N/m at every evaluation up to rounding, so every scheme gives it
   // exactly: 1e-12 m/s is 1000 steps of round-off (ε · 3 m/s each, 6.7e-13 worst case) with margin.
-  BOOST_TEST_MESSAGE("inertial force: |dv_CN_N - F T/m| = " << (d.dv_CN_N - a_N * T).norm()
-                                                            << " m/s, |r_C - Newton| = " << (d.r_CN_N - r_ref).norm()
-                                                            << " m, |v_C - Newton| = " << (d.v_CN_N - v_ref).norm()
-                                                            << " m/s");
+  BOOST_TEST_MESSAGE("inertial force: |dv_CN_N - F T/m| = "
+                     << (d.dv_CN_N - a_N * T).norm() << " m/s, |r_C - Newton| = " << (d.r_CN_N - r_ref).norm()
+                     << " m, |v_C - Newton| = " << (d.v_CN_N - v_ref).norm() << " m/s");
   BOOST_TEST((d.dv_CN_N - a_N * T).norm() <= 1e-12);
   // r_C = r_B + [NB] c combines two integrated states (r_B carries the tumble of B about C), so it
   // has RK4's truncation error of the tumble: bounded by Richardson from the run at 2h (×2 margin),

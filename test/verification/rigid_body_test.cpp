@@ -98,13 +98,13 @@ BOOST_AUTO_TEST_CASE(VER_ROT_001_rk4) {
   // Attitude: docs/verification/README.md's band, RK4 misses by 8.7e-8 rad, tolerance 2e-7 rad.
   const double error = attitude_error_angle(q_ref, s.q_BN);
   BOOST_TEST_MESSAGE("VER-ROT-001 rk4: attitude error " << error << " rad, omega error "
-                                                       << (s.omega_BN_B - Eigen::Vector3d::UnitX()).norm());
+                                                        << (s.omega_BN_B - Eigen::Vector3d::UnitX()).norm());
   BOOST_TEST(error <= 2e-7);
   // And exactly: RK4's own map on ż = (i/2) α t z predicts the miss. 1e-12 rad: both sides carry
   // ~100 steps of round-off (~1e-16 each) on a unit quaternion.
   const double predicted = angle_between(ver_rot_001_rk4_map(kRot001Dt, kRot001Steps), cplx(q_ref[0], q_ref[1]));
   BOOST_TEST_MESSAGE("VER-ROT-001 rk4: predicted attitude error " << predicted << " rad, |measured - predicted| "
-                                                                 << std::abs(error - predicted));
+                                                                  << std::abs(error - predicted));
   BOOST_TEST(std::abs(error - predicted) <= 1e-12);
   // The rotation stays about b1: q2 = q3 = 0 (no gyroscopic coupling, ω × Iω = 0 exactly).
   BOOST_TEST(std::abs(s.q_BN[2]) + std::abs(s.q_BN[3]) <= 1e-15);
@@ -122,10 +122,10 @@ BOOST_AUTO_TEST_CASE(VER_ROT_001_euler) {
   // Odeint's euler uses ω_n: q_{n+1} = q_n (1 + (i/2) α t_n h), so the half angle after 100 steps is
   // Σ atan(½ α t_n h) instead of ½ α T² / 2: the miss is a property of the scheme.
   const double error = attitude_error_angle(q_ref, s.q_BN);
-  const double predicted =
-      angle_between(ver_rot_001_euler_map(kRot001Dt, kRot001Steps), cplx(q_ref[0], q_ref[1]));
+  const double predicted = angle_between(ver_rot_001_euler_map(kRot001Dt, kRot001Steps), cplx(q_ref[0], q_ref[1]));
   BOOST_TEST_MESSAGE("VER-ROT-001 euler: attitude error " << error << " rad, predicted " << predicted
-                                                           << ", |measured - predicted| " << std::abs(error - predicted));
+                                                          << ", |measured - predicted| "
+                                                          << std::abs(error - predicted));
   // docs/verification/README.md: 5.20e-2 rad, quoted to three digits, so ±5e-5 rad.
   BOOST_TEST(std::abs(error - 5.20e-2) <= 5e-5);
   // The exact scheme prediction: 1e-12 rad, 100 steps of round-off as for RK4. A scheme that used
@@ -245,11 +245,10 @@ BOOST_AUTO_TEST_CASE(ROT_02_rk4) {
   const double It = ref.It, I3 = ref.I3, wt = 0.5 * rho;
   const double H_predicted = std::hypot(It * wt, I3 * 1.0);
   const double twoT_predicted = It * wt * wt + I3;
-  BOOST_TEST_MESSAGE("ROT-02 rk4: |H| " << d.H_rot_PntC_N.norm() << " (closed form " << ref.H_N().norm()
-                                        << "), 2T " << 2.0 * d.rotational_energy << " (closed form "
-                                        << ref.twice_kinetic_energy() << "); relative drift "
-                                        << d.H_rot_PntC_N.norm() / ref.H_N().norm() - 1.0 << ", "
-                                        << 2.0 * d.rotational_energy / ref.twice_kinetic_energy() - 1.0
+  BOOST_TEST_MESSAGE("ROT-02 rk4: |H| " << d.H_rot_PntC_N.norm() << " (closed form " << ref.H_N().norm() << "), 2T "
+                                        << 2.0 * d.rotational_energy << " (closed form " << ref.twice_kinetic_energy()
+                                        << "); relative drift " << d.H_rot_PntC_N.norm() / ref.H_N().norm() - 1.0
+                                        << ", " << 2.0 * d.rotational_energy / ref.twice_kinetic_energy() - 1.0
                                         << "; |H_N - H_ref| " << (d.H_rot_PntC_N - ref.H_N()).norm()
                                         << "; omega vs RK4 map "
                                         << (s.omega_BN_B - Eigen::Vector3d(w.real(), w.imag(), 1.0)).norm());
@@ -323,10 +322,10 @@ BOOST_AUTO_TEST_CASE(TRA_02_constant_body_force) {
       // No torque, ω = 0: the attitude does not move.
       BOOST_TEST(attitude_error_angle(c.q_BN, s.q_BN) <= 1e-15);
       const Eigen::Vector3d miss = s.r_BN_N - r_ref;
-      BOOST_TEST_MESSAGE("TRA-02 " << stepper << ": |r - r_ref| = " << miss.norm() << " m, |miss + a T h/2| = "
-                                   << (miss + 0.5 * a_N * kTraT * kTraDt).norm() << " m, |v - v_ref| = "
-                                   << (s.v_BN_N - v_ref).norm() << " m/s, |dv - a T| = "
-                                   << (s.dv_CN_N - a_N * kTraT).norm());
+      BOOST_TEST_MESSAGE("TRA-02 " << stepper << ": |r - r_ref| = " << miss.norm()
+                                   << " m, |miss + a T h/2| = " << (miss + 0.5 * a_N * kTraT * kTraDt).norm()
+                                   << " m, |v - v_ref| = " << (s.v_BN_N - v_ref).norm()
+                                   << " m/s, |dv - a T| = " << (s.dv_CN_N - a_N * kTraT).norm());
       if (stepper == "euler") {
         // Euler: r_N = r0 + v0 T + a h² N(N−1)/2, i.e. the closed form minus ½ a T h exactly:
         // |miss| = ½ |a| T h = 0.05 m. 1e-9 m: the round-off of 100 additions at 3.7e3 m.

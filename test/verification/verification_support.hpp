@@ -30,18 +30,18 @@ inline constexpr double kEps = 2.220446049250313e-16;
 
 /// A rigid hub, optionally with one constant external load and a gravity field. SI throughout.
 struct RigidBodyCase {
-  double m = 1.0;                                                 ///< [kg]
-  Eigen::Matrix3d I_PntBc_B = Eigen::Matrix3d::Identity();        ///< [kg m²]
-  Eigen::Vector3d r_BcB_B = Eigen::Vector3d::Zero();              ///< [m]
-  ReferencePoint point = ReferencePoint::B;                       ///< where r_N, v_N are given
-  Eigen::Vector3d r_N = Eigen::Vector3d::Zero();                  ///< [m]
-  Eigen::Vector3d v_N = Eigen::Vector3d::Zero();                  ///< [m/s]
+  double m = 1.0;                                           ///< [kg]
+  Eigen::Matrix3d I_PntBc_B = Eigen::Matrix3d::Identity();  ///< [kg m²]
+  Eigen::Vector3d r_BcB_B = Eigen::Vector3d::Zero();        ///< [m]
+  ReferencePoint point = ReferencePoint::B;                 ///< where r_N, v_N are given
+  Eigen::Vector3d r_N = Eigen::Vector3d::Zero();            ///< [m]
+  Eigen::Vector3d v_N = Eigen::Vector3d::Zero();            ///< [m/s]
   Quaternion q_BN = Quaternion(1.0, 0.0, 0.0, 0.0);
-  Eigen::Vector3d omega_BN_B = Eigen::Vector3d::Zero();           ///< [rad/s]
-  Eigen::Vector3d force_B = Eigen::Vector3d::Zero();              ///< [N] constant, hub frame
-  Eigen::Vector3d force_N = Eigen::Vector3d::Zero();              ///< [N] constant, inertial frame
-  Eigen::Vector3d torque_PntB_B = Eigen::Vector3d::Zero();        ///< [N m] constant, about B
-  std::shared_ptr<const GravityModel> gravity;                    ///< none by default
+  Eigen::Vector3d omega_BN_B = Eigen::Vector3d::Zero();     ///< [rad/s]
+  Eigen::Vector3d force_B = Eigen::Vector3d::Zero();        ///< [N] constant, hub frame
+  Eigen::Vector3d force_N = Eigen::Vector3d::Zero();        ///< [N] constant, inertial frame
+  Eigen::Vector3d torque_PntB_B = Eigen::Vector3d::Zero();  ///< [N m] constant, about B
+  std::shared_ptr<const GravityModel> gravity;              ///< none by default
 };
 
 inline std::shared_ptr<Model> make_model(const RigidBodyCase& c) {

@@ -114,10 +114,9 @@ void chain_bodies(Xml& xml, int depth, const SerialChain& chain, const std::stri
                 << quat(L.dcm_S0P.transpose()) << "\">\n";
     // Spring and damper, serial_chain.md eq. (3) with u = 0 and qDot_ref = 0:
     // MuJoCo's passive force −stiffness (q − springref) − damping qDot.
-    xml.line(d + 1) << "<joint name=\"" << name << "\" type=\""
-                    << (L.type == JointType::revolute ? "hinge" : "slide") << "\" pos=\"0 0 0\" axis=\""
-                    << vec(L.axis_S) << "\" stiffness=\"" << numbers({L.k}) << "\" springref=\""
-                    << numbers({L.q_ref}) << "\" damping=\"" << numbers({L.c}) << "\"/>\n";
+    xml.line(d + 1) << "<joint name=\"" << name << "\" type=\"" << (L.type == JointType::revolute ? "hinge" : "slide")
+                    << "\" pos=\"0 0 0\" axis=\"" << vec(L.axis_S) << "\" stiffness=\"" << numbers({L.k})
+                    << "\" springref=\"" << numbers({L.q_ref}) << "\" damping=\"" << numbers({L.c}) << "\"/>\n";
     inertial(xml, d + 1, L.m, L.r_ScS_S, L.I_PntSc_S);
     out.joints.push_back({name, offset + i, offset + n + i});
   }

@@ -22,8 +22,8 @@ struct MjcfHub {
 /// One hinge or slide joint of the MJCF and the entries of x it mirrors.
 struct MjcfJoint {
   std::string name;
-  Eigen::Index q = -1;     ///< index of the coordinate in x; −1 where ramus has none (a wheel's angle)
-  Eigen::Index qDot = 0;   ///< index of the rate in x
+  Eigen::Index q = -1;    ///< index of the coordinate in x; −1 where ramus has none (a wheel's angle)
+  Eigen::Index qDot = 0;  ///< index of the rate in x
 };
 
 struct Mjcf {

@@ -15,9 +15,7 @@ using Quaternion = Eigen::Vector4d;
 /// [v×]: the matrix with tilde(a) b = a × b.
 inline Eigen::Matrix3d tilde(const Eigen::Vector3d& v) {
   Eigen::Matrix3d m;
-  m << 0.0, -v.z(), v.y(),
-       v.z(), 0.0, -v.x(),
-       -v.y(), v.x(), 0.0;
+  m << 0.0, -v.z(), v.y(), v.z(), 0.0, -v.x(), -v.y(), v.x(), 0.0;
   return m;
 }
 

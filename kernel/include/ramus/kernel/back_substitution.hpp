@@ -11,10 +11,10 @@
 namespace ramus {
 
 struct HubSystem {
-  Eigen::Matrix3d A = Eigen::Matrix3d::Zero();  ///< [kg]
-  Eigen::Matrix3d B = Eigen::Matrix3d::Zero();  ///< [kg m]
-  Eigen::Matrix3d C = Eigen::Matrix3d::Zero();  ///< [kg m]
-  Eigen::Matrix3d D = Eigen::Matrix3d::Zero();  ///< [kg m²]
+  Eigen::Matrix3d A = Eigen::Matrix3d::Zero();         ///< [kg]
+  Eigen::Matrix3d B = Eigen::Matrix3d::Zero();         ///< [kg m]
+  Eigen::Matrix3d C = Eigen::Matrix3d::Zero();         ///< [kg m]
+  Eigen::Matrix3d D = Eigen::Matrix3d::Zero();         ///< [kg m²]
   Eigen::Vector3d vecTrans = Eigen::Vector3d::Zero();  ///< [N]
   Eigen::Vector3d vecRot = Eigen::Vector3d::Zero();    ///< [N m]
 

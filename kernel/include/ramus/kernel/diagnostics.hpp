@@ -14,17 +14,17 @@ class Model;
 class Workspace;
 
 struct VehicleDiagnostics {
-  double m = 0.0;                                            ///< [kg] vehicle mass
-  Eigen::Vector3d r_CN_N = Eigen::Vector3d::Zero();          ///< [m] centre of mass C
-  Eigen::Vector3d v_CN_N = Eigen::Vector3d::Zero();          ///< [m/s] its inertial velocity
-  FrameKinematics hub;                                       ///< frame B
-  Quaternion q_BN = Quaternion(1.0, 0.0, 0.0, 0.0);          ///< normalised attitude
-  Eigen::Vector3d sigma_BN = Eigen::Vector3d::Zero();        ///< MRP, |sigma| ≤ 1
-  double orbital_energy = 0.0;      ///< [J] ½ m |v_C|² + m U(r_C)                 [totOrbEnergy]
-  double rotational_energy = 0.0;   ///< [J] kinetic energy about C + springs      [totRotEnergy]
-  Eigen::Vector3d H_orb_PntN_N = Eigen::Vector3d::Zero();   ///< [N m s] m r_C × v_C  [totOrbAngMomPntN_N]
-  Eigen::Vector3d H_rot_PntC_N = Eigen::Vector3d::Zero();   ///< [N m s] about C      [totRotAngMomPntC_N]
-  Eigen::Vector3d dv_CN_N = Eigen::Vector3d::Zero();        ///< [m/s] accumulated non-gravitational ΔV of C
+  double m = 0.0;                                      ///< [kg] vehicle mass
+  Eigen::Vector3d r_CN_N = Eigen::Vector3d::Zero();    ///< [m] centre of mass C
+  Eigen::Vector3d v_CN_N = Eigen::Vector3d::Zero();    ///< [m/s] its inertial velocity
+  FrameKinematics hub;                                 ///< frame B
+  Quaternion q_BN = Quaternion(1.0, 0.0, 0.0, 0.0);    ///< normalised attitude
+  Eigen::Vector3d sigma_BN = Eigen::Vector3d::Zero();  ///< MRP, |sigma| ≤ 1
+  double orbital_energy = 0.0;                         ///< [J] ½ m |v_C|² + m U(r_C)                 [totOrbEnergy]
+  double rotational_energy = 0.0;                      ///< [J] kinetic energy about C + springs      [totRotEnergy]
+  Eigen::Vector3d H_orb_PntN_N = Eigen::Vector3d::Zero();  ///< [N m s] m r_C × v_C  [totOrbAngMomPntN_N]
+  Eigen::Vector3d H_rot_PntC_N = Eigen::Vector3d::Zero();  ///< [N m s] about C      [totRotAngMomPntC_N]
+  Eigen::Vector3d dv_CN_N = Eigen::Vector3d::Zero();       ///< [m/s] accumulated non-gravitational ΔV of C
   /// [N s] the vehicle's linear momentum, m v_C plus any mass flow's (architecture.md eq. 17)
   Eigen::Vector3d p_N = Eigen::Vector3d::Zero();
   /// [N m s] its angular momentum about N: H_orb + H_rot plus a mass flow's (eq. 17)

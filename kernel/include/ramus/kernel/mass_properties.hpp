@@ -8,11 +8,11 @@ namespace ramus {
 /// Mass properties of one body (an effector's contribution) or of the whole vehicle.
 /// "Prime" is the time derivative as seen in the body frame B.
 struct MassProperties {
-  double m = 0.0;                                             ///< [kg] mass
-  Eigen::Vector3d r_CB_B = Eigen::Vector3d::Zero();           ///< [m] centre of mass relative to B
-  Eigen::Vector3d rPrime_CB_B = Eigen::Vector3d::Zero();      ///< [m/s] its B-frame derivative
-  Eigen::Matrix3d I_PntB_B = Eigen::Matrix3d::Zero();         ///< [kg m²] inertia about B
-  Eigen::Matrix3d IPrime_PntB_B = Eigen::Matrix3d::Zero();    ///< [kg m²/s] its B-frame derivative
+  double m = 0.0;                                           ///< [kg] mass
+  Eigen::Vector3d r_CB_B = Eigen::Vector3d::Zero();         ///< [m] centre of mass relative to B
+  Eigen::Vector3d rPrime_CB_B = Eigen::Vector3d::Zero();    ///< [m/s] its B-frame derivative
+  Eigen::Matrix3d I_PntB_B = Eigen::Matrix3d::Zero();       ///< [kg m²] inertia about B
+  Eigen::Matrix3d IPrime_PntB_B = Eigen::Matrix3d::Zero();  ///< [kg m²/s] its B-frame derivative
   /// [kg/s] rate of the mass (0 but for mass depletion, architecture.md §6). With it, r_CB_B is
   /// where the mass is, rPrime_CB_B the velocity of its *material* (0 for propellant at rest in
   /// B) and IPrime_PntB_B the rate of the inertia as the mass changes.

@@ -30,8 +30,8 @@ class ConstStateBlock : public Eigen::Map<const Eigen::VectorXd> {
   using Base = Eigen::Map<const Eigen::VectorXd>;
   ConstStateBlock(const Eigen::VectorXd& v) : Base(v.data(), v.size()) {}  // NOLINT(implicit)
   template <typename Derived>
-    requires(Derived::ColsAtCompileTime == 1 && Derived::InnerStrideAtCompileTime == 1)
-  ConstStateBlock(const Eigen::MapBase<Derived, Eigen::ReadOnlyAccessors>& v)  // NOLINT(implicit)
+  requires(Derived::ColsAtCompileTime == 1 && Derived::InnerStrideAtCompileTime == 1)
+      ConstStateBlock(const Eigen::MapBase<Derived, Eigen::ReadOnlyAccessors>& v)  // NOLINT(implicit)
       : Base(v.data(), v.size()) {}
 };
 /// Writable view of an effector's block of dxdt.
@@ -53,8 +53,8 @@ struct StateBlockSpec {
 /// An effector's terms in the vehicle's energy and rotational angular momentum, about B.
 struct EnergyMomentumContribution {
   Eigen::Vector3d H_PntB_B = Eigen::Vector3d::Zero();  ///< [N m s] angular momentum about B, B components
-  double kinetic_energy = 0.0;                          ///< [J] relative to an inertial frame moving with B
-  double potential_energy = 0.0;                        ///< [J] internal (springs)
+  double kinetic_energy = 0.0;                         ///< [J] relative to an inertial frame moving with B
+  double potential_energy = 0.0;                       ///< [J] internal (springs)
   /// [N s] linear momentum relative to B not carried by the mass properties' m rPrime (a mass
   /// flow's, architecture.md §6), B components; 0 for a body of constant mass.
   Eigen::Vector3d p_B = Eigen::Vector3d::Zero();
@@ -118,8 +118,8 @@ class StateEffector {
   virtual void mass_properties(ConstStateBlock x, EffectorWorkspace& ws, MassProperties& out) const = 0;
   /// Adds this effector's A, B, C, D, vecTrans, vecRot to `hub_system`. g_N is the uniform gravity
   /// at the vehicle's centre of mass; t the time (for inputs given as functions of time).
-  virtual void contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
-                             ConstStateBlock x, EffectorWorkspace& ws, HubSystem& hub_system) const = 0;
+  virtual void contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t, ConstStateBlock x,
+                             EffectorWorkspace& ws, HubSystem& hub_system) const = 0;
   /// Writes the effector's state derivatives from the solved hub accelerations; returns
   /// m·rPrimePrime_EcB_B, its mass times the B-frame second derivative of its centre of mass
   /// — or, for an effector whose mass properties say inertia_in_contributions, m·rDDot_EcB_B, its

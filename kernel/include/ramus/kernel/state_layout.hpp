@@ -11,11 +11,11 @@ namespace ramus {
 
 /// One named block of the state vector.
 struct StateBlock {
-  std::string owner;   ///< e.g. "sc/hub", "sc/panel1"
-  std::string name;    ///< e.g. "omega_BN_B"
-  Eigen::Index offset; ///< first index in x
-  Eigen::Index size;   ///< number of entries
-  std::string unit;    ///< e.g. "rad/s"; "1" for dimensionless
+  std::string owner;    ///< e.g. "sc/hub", "sc/panel1"
+  std::string name;     ///< e.g. "omega_BN_B"
+  Eigen::Index offset;  ///< first index in x
+  Eigen::Index size;    ///< number of entries
+  std::string unit;     ///< e.g. "rad/s"; "1" for dimensionless
 };
 
 class StateLayout {

@@ -36,12 +36,12 @@ using linear_stiffness_unit = decltype(si::newton / si::meter);
 using linear_damping_unit = decltype(si::newton * si::second / si::meter);
 using gravitational_parameter_unit = decltype(si::meter * si::meter * si::meter / (si::second * si::second));
 
-using Inertia = quantity<inertia_unit>;                      ///< kg·m²
-using Torque = quantity<torque_unit>;                        ///< N·m
-using Stiffness = quantity<stiffness_unit>;                  ///< N·m/rad
-using RotationalDamping = quantity<rotational_damping_unit>; ///< N·m·s/rad
-using LinearStiffness = quantity<linear_stiffness_unit>;     ///< N/m
-using LinearDamping = quantity<linear_damping_unit>;         ///< N·s/m
+using Inertia = quantity<inertia_unit>;                                 ///< kg·m²
+using Torque = quantity<torque_unit>;                                   ///< N·m
+using Stiffness = quantity<stiffness_unit>;                             ///< N·m/rad
+using RotationalDamping = quantity<rotational_damping_unit>;            ///< N·m·s/rad
+using LinearStiffness = quantity<linear_stiffness_unit>;                ///< N/m
+using LinearDamping = quantity<linear_damping_unit>;                    ///< N·s/m
 using GravitationalParameter = quantity<gravitational_parameter_unit>;  ///< m³/s²
 
 /// A 3-vector of one physical unit, stored in SI. Build it from three quantities

@@ -16,18 +16,18 @@ namespace ramus {
 
 /// Hub configuration, in units (docs/architecture.md §D9).
 struct HubConfig {
-  units::Mass mass;                 ///< hub mass
-  units::InertiaTensor I_PntBc_B;   ///< hub inertia about its own centre of mass Bc, B components
-  units::Length3 r_BcB_B;           ///< hub centre of mass Bc relative to B (zero by default)
+  units::Mass mass;                ///< hub mass
+  units::InertiaTensor I_PntBc_B;  ///< hub inertia about its own centre of mass Bc, B components
+  units::Length3 r_BcB_B;          ///< hub centre of mass Bc relative to B (zero by default)
 };
 
 /// Hub parameters in SI, validated.
 struct HubParameters {
-  double m = 0.0;                                         ///< [kg]
-  Eigen::Matrix3d I_PntBc_B = Eigen::Matrix3d::Zero();    ///< [kg m²]
-  Eigen::Vector3d r_BcB_B = Eigen::Vector3d::Zero();      ///< [m]
-  Eigen::Matrix3d I_PntB_B = Eigen::Matrix3d::Zero();     ///< [kg m²] about B (parallel axis, derived)
-  Eigen::Vector3d m_r_BcB_B = Eigen::Vector3d::Zero();    ///< [kg m] m r_BcB_B (derived)
+  double m = 0.0;                                       ///< [kg]
+  Eigen::Matrix3d I_PntBc_B = Eigen::Matrix3d::Zero();  ///< [kg m²]
+  Eigen::Vector3d r_BcB_B = Eigen::Vector3d::Zero();    ///< [m]
+  Eigen::Matrix3d I_PntB_B = Eigen::Matrix3d::Zero();   ///< [kg m²] about B (parallel axis, derived)
+  Eigen::Vector3d m_r_BcB_B = Eigen::Vector3d::Zero();  ///< [kg m] m r_BcB_B (derived)
   /// The hub's constant rigid blocks of the hub system (architecture.md eq. 4: A = m 1,
   /// B = −m [c×], C = m [c×], D = I_PntB_B; vectors zero), derived: each evaluation starts from it.
   HubSystem rows;
@@ -40,10 +40,10 @@ enum class ReferencePoint { B, C };
 /// Initial translational and rotational state of a vehicle's hub.
 struct InitialState {
   ReferencePoint point = ReferencePoint::B;
-  units::Length3 r_N;                  ///< position of the point relative to N, N components
-  units::Velocity3 v_N;                ///< its inertial velocity, N components
+  units::Length3 r_N;                                ///< position of the point relative to N, N components
+  units::Velocity3 v_N;                              ///< its inertial velocity, N components
   Quaternion q_BN = Quaternion(1.0, 0.0, 0.0, 0.0);  ///< attitude of B relative to N (unit)
-  units::AngularVelocity3 omega_BN_B;  ///< angular velocity of B relative to N, B components
+  units::AngularVelocity3 omega_BN_B;                ///< angular velocity of B relative to N, B components
 };
 
 /// Offsets of a vehicle's blocks in the state vector (set by Model::finalize()).

@@ -33,12 +33,12 @@ struct VehicleWorkspace {
   MassProperties rows;
   bool any_rows = false;
   // stage 4: loads
-  Eigen::Vector3d r_CN_N = Eigen::Vector3d::Zero();      ///< [m] centre of mass, where gravity acts
-  Eigen::Vector3d g_N = Eigen::Vector3d::Zero();         ///< [m/s²] gravity at C
-  Wrench hub_loads;                                      ///< non-gravitational loads on the hub, B, about B
+  Eigen::Vector3d r_CN_N = Eigen::Vector3d::Zero();  ///< [m] centre of mass, where gravity acts
+  Eigen::Vector3d g_N = Eigen::Vector3d::Zero();     ///< [m/s²] gravity at C
+  Wrench hub_loads;                                  ///< non-gravitational loads on the hub, B, about B
   // stages 5–7
-  HubSystem system;                                      ///< [A B; C D], vecTrans, vecRot
-  HubAccelerations acc;                                  ///< rDDot_BN_B, omegaDot_BN_B
+  HubSystem system;      ///< [A B; C D], vecTrans, vecRot
+  HubAccelerations acc;  ///< rDDot_BN_B, omegaDot_BN_B
   /// [kg m/s²] Σ m_i r''_i/B over the hub and the effectors of `rows`, and Σ m_i r̈_i/B (inertial,
   /// relative to B's) over those whose contributions carry their inertia (for dv_CN_N, eq. 9)
   Eigen::Vector3d m_cPrimePrime_B = Eigen::Vector3d::Zero();

@@ -10,8 +10,8 @@
 namespace ramus {
 
 struct CentralBodyGravityConfig {
-  units::GravitationalParameter mu;  ///< gravitational parameter μ
-  double J2 = 0.0;                   ///< [1] second zonal harmonic (0: point mass)
+  units::GravitationalParameter mu;                          ///< gravitational parameter μ
+  double J2 = 0.0;                                           ///< [1] second zonal harmonic (0: point mass)
   units::Length equatorial_radius = 0.0 * units::si::meter;  ///< reference radius of J2 (needed when J2 ≠ 0)
 };
 

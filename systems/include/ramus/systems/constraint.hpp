@@ -14,9 +14,9 @@ namespace ramus {
 
 struct ConstraintConfig {
   AttachPoint end1, end2;
-  units::Length3 r_P1F1_F1;   ///< P1 relative to end 1's frame origin, in F1
-  units::Length3 r_P2F2_F2;   ///< P2 relative to end 2's frame origin, in F2
-  units::Length3 r_P2P1_F1;   ///< reference offset of P2 from P1, fixed in F1
+  units::Length3 r_P1F1_F1;      ///< P1 relative to end 1's frame origin, in F1
+  units::Length3 r_P2F2_F2;      ///< P2 relative to end 2's frame origin, in F2
+  units::Length3 r_P2P1_F1;      ///< reference offset of P2 from P1, fixed in F1
   units::LinearStiffness alpha;  ///< stiffness gain α (≥ 0)
   units::LinearDamping beta;     ///< damping gain β (≥ 0)
 };
@@ -35,8 +35,8 @@ class Constraint final : public TwoPointEffector {
 
  private:
   Eigen::Vector3d r_P1F1_F1_, r_P2F2_F2_, r_ref_F1_;  ///< [m]
-  double alpha_;  ///< [N/m]
-  double beta_;   ///< [N s/m]
+  double alpha_;                                      ///< [N/m]
+  double beta_;                                       ///< [N s/m]
 };
 
 }  // namespace ramus

@@ -34,9 +34,9 @@ class ExternalForceTorque final : public DynamicEffector {
   Wrench wrench(const FrameKinematics& frame, double t) const override;
 
  private:
-  Eigen::Vector3d force_F_;         ///< [N]
-  Eigen::Vector3d force_N_;         ///< [N]
-  Eigen::Vector3d torque_PntF_F_;   ///< [N m]
+  Eigen::Vector3d force_F_;        ///< [N]
+  Eigen::Vector3d force_N_;        ///< [N]
+  Eigen::Vector3d torque_PntF_F_;  ///< [N m]
   Profile force_F_profile_, force_N_profile_, torque_profile_;
 };
 

@@ -29,26 +29,26 @@ std::string_view to_string(TankModel model);
 
 /// One thruster that draws on the tank, fixed in B, in units (docs/architecture.md §D9).
 struct FuelTankThrusterConfig {
-  units::Length3 r_EB_B;                              ///< nozzle exit E relative to B
-  Eigen::Vector3d tHat_B = Eigen::Vector3d::Zero();   ///< [1] unit direction of the thrust on the hub, in B
-  units::Force max_thrust;                            ///< thrust at command 1 (> 0)
-  units::Time isp;                                    ///< specific impulse (> 0): exhaust speed Isp g0
-  double command0 = 0.0;                              ///< [1] initial command u, in [0, 1]
+  units::Length3 r_EB_B;                             ///< nozzle exit E relative to B
+  Eigen::Vector3d tHat_B = Eigen::Vector3d::Zero();  ///< [1] unit direction of the thrust on the hub, in B
+  units::Force max_thrust;                           ///< thrust at command 1 (> 0)
+  units::Time isp;                                   ///< specific impulse (> 0): exhaust speed Isp g0
+  double command0 = 0.0;                             ///< [1] initial command u, in [0, 1]
 };
 
 /// The tank, in units. Fields a model does not use are ignored (and not checked).
 struct FuelTankConfig {
   TankModel model = TankModel::constant_volume;
-  units::Length3 r_TB_B;                              ///< tank centre T relative to B
+  units::Length3 r_TB_B;  ///< tank centre T relative to B
   /// [1] unit axis in B: emptying: from T towards the outlet (the liquid collects at that end);
   /// uniform_burn: the cylinder's axis. Unused by the spheres of fixed shape.
   Eigen::Vector3d kHat_B = Eigen::Vector3d::UnitZ();
-  units::Length radius;                               ///< constant_volume, emptying, uniform_burn (> 0)
-  units::Length length;                               ///< uniform_burn: cylinder length (> 0)
+  units::Length radius;  ///< constant_volume, emptying, uniform_burn (> 0)
+  units::Length length;  ///< uniform_burn: cylinder length (> 0)
   /// [kg/m³] propellant density: constant_density, emptying (> 0)
   double density = 0.0;
-  units::Mass propellant_mass;                        ///< initial m_f (≥ 0; emptying: strictly inside (0, full))
-  std::vector<FuelTankThrusterConfig> thrusters;      ///< may be empty (a passive tank)
+  units::Mass propellant_mass;                    ///< initial m_f (≥ 0; emptying: strictly inside (0, full))
+  std::vector<FuelTankThrusterConfig> thrusters;  ///< may be empty (a passive tank)
 };
 
 /// One thruster in SI, validated.
@@ -64,11 +64,11 @@ struct FuelTankThrusterParameters {
 /// second moment (inertia about T) J, and the removal point O (where a mass dm leaves the
 /// distribution: r_OT = dM1/dm) with its rate dr_OT/dm.
 struct TankMoments {
-  Eigen::Vector3d M1_T = Eigen::Vector3d::Zero();     ///< [kg m]
-  Eigen::Matrix3d J_PntT_B = Eigen::Matrix3d::Zero(); ///< [kg m²]
-  Eigen::Vector3d r_OT_B = Eigen::Vector3d::Zero();   ///< [m] dM1/dm
-  Eigen::Matrix3d dJ_dm = Eigen::Matrix3d::Zero();    ///< [m²]
-  Eigen::Vector3d drOT_dm = Eigen::Vector3d::Zero();  ///< [m/kg]
+  Eigen::Vector3d M1_T = Eigen::Vector3d::Zero();      ///< [kg m]
+  Eigen::Matrix3d J_PntT_B = Eigen::Matrix3d::Zero();  ///< [kg m²]
+  Eigen::Vector3d r_OT_B = Eigen::Vector3d::Zero();    ///< [m] dM1/dm
+  Eigen::Matrix3d dJ_dm = Eigen::Matrix3d::Zero();     ///< [m²]
+  Eigen::Vector3d drOT_dm = Eigen::Vector3d::Zero();   ///< [m/kg]
 };
 
 class FuelTank final : public StateEffector {

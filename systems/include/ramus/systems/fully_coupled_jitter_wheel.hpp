@@ -27,11 +27,11 @@ struct JitterWheelConfig {
   units::Inertia Jt;                                   ///< inertia about ŵ2 through Wc (> 0)
   units::Inertia Jg;                                   ///< inertia about ŵ3 through Wc (> 0)
   units::StaticImbalance Us;                           ///< static imbalance U_s = m d (≥ 0)
-  units::Inertia Ud;                                   ///< dynamic imbalance U_d = J13 (the ĝ–ŵ3 product of inertia)
-  units::AngularVelocity Omega0;                       ///< initial spin rate relative to B
-  units::Angle theta0;                                 ///< initial wheel angle
-  units::Torque motor_torque;                          ///< initial motor torque about ĝ
-  units::RotationalDamping viscous_friction;           ///< b ≥ 0: friction −b Ω
+  units::Inertia Ud;                          ///< dynamic imbalance U_d = J13 (the ĝ–ŵ3 product of inertia)
+  units::AngularVelocity Omega0;              ///< initial spin rate relative to B
+  units::Angle theta0;                        ///< initial wheel angle
+  units::Torque motor_torque;                 ///< initial motor torque about ĝ
+  units::RotationalDamping viscous_friction;  ///< b ≥ 0: friction −b Ω
 };
 
 /// SI link of the wheel (eq. 1); checks the config, naming `owner` and the field.

@@ -12,18 +12,18 @@
 namespace ramus {
 
 struct HingedRigidBodyConfig {
-  units::Mass mass;                    ///< panel mass
-  units::InertiaTensor I_PntSc_S;      ///< full inertia about the panel c.o.m. Sc, in panel frame S
-  units::Length d;                     ///< hinge H to c.o.m. Sc, along −s1
-  units::Length3 r_HB_B;               ///< hinge point relative to B
+  units::Mass mass;                                      ///< panel mass
+  units::InertiaTensor I_PntSc_S;                        ///< full inertia about the panel c.o.m. Sc, in panel frame S
+  units::Length d;                                       ///< hinge H to c.o.m. Sc, along −s1
+  units::Length3 r_HB_B;                                 ///< hinge point relative to B
   Eigen::Matrix3d dcm_HB = Eigen::Matrix3d::Identity();  ///< B → hinge frame H; S = H at theta = 0
-  units::Stiffness k;                  ///< torsional spring
-  units::RotationalDamping c;          ///< torsional damper
-  units::Angle theta0;                 ///< initial angle
-  units::AngularVelocity thetaDot0;    ///< initial rate
-  units::Angle thetaRef;               ///< spring reference
-  units::AngularVelocity thetaDotRef;  ///< damper reference
-  units::Torque motor_torque;          ///< initial motor torque about h2
+  units::Stiffness k;                                    ///< torsional spring
+  units::RotationalDamping c;                            ///< torsional damper
+  units::Angle theta0;                                   ///< initial angle
+  units::AngularVelocity thetaDot0;                      ///< initial rate
+  units::Angle thetaRef;                                 ///< spring reference
+  units::AngularVelocity thetaDotRef;                    ///< damper reference
+  units::Torque motor_torque;                            ///< initial motor torque about h2
 };
 
 class HingedRigidBody final : public SerialChain {

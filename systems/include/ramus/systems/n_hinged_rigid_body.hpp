@@ -18,18 +18,18 @@ namespace ramus {
 /// One panel and the hinge that carries it. Its frame S rotates by theta about s2 = h2 from the
 /// hinge frame H = dcm_HP · P, where P is the hub B (panel 1) or the previous panel's frame.
 struct HingedPanelConfig {
-  units::Mass mass;                    ///< panel mass (> 0)
-  units::InertiaTensor I_PntSc_S;      ///< full inertia about the panel c.o.m. Sc, in S
-  units::Length d;                     ///< hinge to c.o.m. Sc, along −s1 (> 0)
-  units::Length length;                ///< hinge to the next panel's hinge, along −s1 (> 0 when a panel follows)
+  units::Mass mass;                ///< panel mass (> 0)
+  units::InertiaTensor I_PntSc_S;  ///< full inertia about the panel c.o.m. Sc, in S
+  units::Length d;                 ///< hinge to c.o.m. Sc, along −s1 (> 0)
+  units::Length length;            ///< hinge to the next panel's hinge, along −s1 (> 0 when a panel follows)
   Eigen::Matrix3d dcm_HP = Eigen::Matrix3d::Identity();  ///< parent frame P → hinge frame H (S = H at theta = 0)
-  units::Stiffness k;                  ///< torsional spring (≥ 0)
-  units::RotationalDamping c;          ///< torsional damper (≥ 0)
-  units::Angle theta0;                 ///< initial angle relative to the parent
-  units::AngularVelocity thetaDot0;    ///< initial rate
-  units::Angle thetaRef;               ///< spring reference
-  units::AngularVelocity thetaDotRef;  ///< damper reference
-  units::Torque motor_torque;          ///< initial motor torque about h2 (on the panel; the parent takes −u)
+  units::Stiffness k;                                    ///< torsional spring (≥ 0)
+  units::RotationalDamping c;                            ///< torsional damper (≥ 0)
+  units::Angle theta0;                                   ///< initial angle relative to the parent
+  units::AngularVelocity thetaDot0;                      ///< initial rate
+  units::Angle thetaRef;                                 ///< spring reference
+  units::AngularVelocity thetaDotRef;                    ///< damper reference
+  units::Torque motor_torque;  ///< initial motor torque about h2 (on the panel; the parent takes −u)
 };
 
 /// SI links of the panels (eq. 1); checks every field, naming `owner`, the panel (1-based) and the field.

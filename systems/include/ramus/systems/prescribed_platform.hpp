@@ -29,12 +29,12 @@ namespace ramus {
 
 /// In units (docs/architecture.md §D9).
 struct PrescribedPlatformConfig {
-  units::Mass mass;                                       ///< platform mass (> 0)
-  units::InertiaTensor I_PntPc_P;                         ///< inertia about its c.o.m. Pc, in P (full)
-  units::Length3 r_PcP_P;                                 ///< c.o.m. relative to the origin of P, in P
-  units::Length3 r_MB_B;                                  ///< mount frame origin relative to B
-  Eigen::Matrix3d dcm_MB = Eigen::Matrix3d::Identity();   ///< [1] B → M
-  units::Time tau0;                                       ///< the clock at the initial state (the run's start time)
+  units::Mass mass;                                      ///< platform mass (> 0)
+  units::InertiaTensor I_PntPc_P;                        ///< inertia about its c.o.m. Pc, in P (full)
+  units::Length3 r_PcP_P;                                ///< c.o.m. relative to the origin of P, in P
+  units::Length3 r_MB_B;                                 ///< mount frame origin relative to B
+  Eigen::Matrix3d dcm_MB = Eigen::Matrix3d::Identity();  ///< [1] B → M
+  units::Time tau0;                                      ///< the clock at the initial state (the run's start time)
 };
 
 class PrescribedPlatform final : public StateEffector {
@@ -92,12 +92,12 @@ class PrescribedPlatform final : public StateEffector {
                                              const EffectorWorkspace& ws) const override;
 
  private:
-  double m_;                  ///< [kg]
+  double m_;                   ///< [kg]
   Eigen::Matrix3d I_PntPc_P_;  ///< [kg m²]
-  Eigen::Vector3d r_PcP_P_;   ///< [m]
-  Eigen::Vector3d r_MB_B_;    ///< [m]
-  Eigen::Matrix3d dcm_MB_;    ///< [1]
-  double tau0_;               ///< [s]
+  Eigen::Vector3d r_PcP_P_;    ///< [m]
+  Eigen::Vector3d r_MB_B_;     ///< [m]
+  Eigen::Matrix3d dcm_MB_;     ///< [1]
+  double tau0_;                ///< [s]
   PrescribedProfile profile_;
   std::vector<std::shared_ptr<StateEffector>> children_;
   std::vector<Eigen::Index> child_offset_, child_size_;  ///< each child's block within this effector's

@@ -16,9 +16,9 @@ struct PrescribedPose {
   Eigen::Vector3d r_PM_M = Eigen::Vector3d::Zero();            ///< [m] origin of P relative to M, in M
   Eigen::Vector3d rPrime_PM_M = Eigen::Vector3d::Zero();       ///< [m/s] its derivative (seen in M = in B)
   Eigen::Vector3d rPrimePrime_PM_M = Eigen::Vector3d::Zero();  ///< [m/s²]
-  Quaternion q_PM = Quaternion(1.0, 0.0, 0.0, 0.0);           ///< [1] attitude of P relative to M (R(q_PM) = dcm_MP), unit
-  Eigen::Vector3d omega_PM_P = Eigen::Vector3d::Zero();        ///< [rad/s] angular velocity of P relative to M, in P
-  Eigen::Vector3d omegaPrime_PM_P = Eigen::Vector3d::Zero();   ///< [rad/s²] its derivative (seen in P = in M)
+  Quaternion q_PM = Quaternion(1.0, 0.0, 0.0, 0.0);      ///< [1] attitude of P relative to M (R(q_PM) = dcm_MP), unit
+  Eigen::Vector3d omega_PM_P = Eigen::Vector3d::Zero();  ///< [rad/s] angular velocity of P relative to M, in P
+  Eigen::Vector3d omegaPrime_PM_P = Eigen::Vector3d::Zero();  ///< [rad/s²] its derivative (seen in P = in M)
 };
 
 /// A profile: the pose at time t [s]. It must be consistent (rPrime the derivative of r_PM, …) and

@@ -40,8 +40,8 @@ class PulsedTorque final : public DynamicEffector {
   double period_, start_;          ///< [s]
   int count_on_, count_off_;
   double cycle_counts_ = 0.0;  ///< L = 2 count_on + count_off (eq. 1)
-  bool held_ = false;   ///< a pulse held by the driver over the current step
-  int held_pulse_ = 0;  ///< its sign
+  bool held_ = false;          ///< a pulse held by the driver over the current step
+  int held_pulse_ = 0;         ///< its sign
 };
 
 }  // namespace ramus

@@ -21,20 +21,20 @@ enum class JointType { revolute, prismatic };
 /// in SI. Link i has frame S_i with origin on joint i; its parent frame is P = S_{i−1} (S_0 = B).
 struct ChainLink {
   JointType type = JointType::revolute;
-  double m = 0.0;                                        ///< [kg] link mass
-  Eigen::Vector3d r_ScS_S = Eigen::Vector3d::Zero();     ///< [m] link centre of mass relative to S
-  Eigen::Matrix3d I_PntSc_S = Eigen::Matrix3d::Zero();   ///< [kg m²] inertia about Sc, in S
-  Eigen::Matrix3d dcm_S0P = Eigen::Matrix3d::Identity(); ///< parent → joint frame at q = 0
-  Eigen::Vector3d r_S0P_P = Eigen::Vector3d::Zero();     ///< [m] joint origin at q = 0 relative to P, in P
-  Eigen::Vector3d axis_S = Eigen::Vector3d::UnitZ();     ///< unit joint axis in S (spin axis or translation axis)
-  double k = 0.0;         ///< [N m/rad] or [N/m] spring
-  double c = 0.0;         ///< [N m s/rad] or [N s/m] damper
-  double q_ref = 0.0;     ///< [rad] or [m] spring reference
-  double qDot_ref = 0.0;  ///< [rad/s] or [m/s] damper reference
-  double q0 = 0.0;        ///< [rad] or [m] initial coordinate
-  double qDot0 = 0.0;     ///< [rad/s] or [m/s] initial rate
-  bool locked = false;    ///< initial lock (requires qDot0 = 0)
-  double u = 0.0;         ///< [N m] or [N] initial motor input
+  double m = 0.0;                                         ///< [kg] link mass
+  Eigen::Vector3d r_ScS_S = Eigen::Vector3d::Zero();      ///< [m] link centre of mass relative to S
+  Eigen::Matrix3d I_PntSc_S = Eigen::Matrix3d::Zero();    ///< [kg m²] inertia about Sc, in S
+  Eigen::Matrix3d dcm_S0P = Eigen::Matrix3d::Identity();  ///< parent → joint frame at q = 0
+  Eigen::Vector3d r_S0P_P = Eigen::Vector3d::Zero();      ///< [m] joint origin at q = 0 relative to P, in P
+  Eigen::Vector3d axis_S = Eigen::Vector3d::UnitZ();      ///< unit joint axis in S (spin axis or translation axis)
+  double k = 0.0;                                         ///< [N m/rad] or [N/m] spring
+  double c = 0.0;                                         ///< [N m s/rad] or [N s/m] damper
+  double q_ref = 0.0;                                     ///< [rad] or [m] spring reference
+  double qDot_ref = 0.0;                                  ///< [rad/s] or [m/s] damper reference
+  double q0 = 0.0;                                        ///< [rad] or [m] initial coordinate
+  double qDot0 = 0.0;                                     ///< [rad/s] or [m/s] initial rate
+  bool locked = false;                                    ///< initial lock (requires qDot0 = 0)
+  double u = 0.0;                                         ///< [N m] or [N] initial motor input
 };
 
 class SerialChain : public StateEffector {

@@ -14,15 +14,15 @@ namespace ramus {
 
 /// In units (docs/architecture.md §D9). Zero by default: mass and length must be given.
 struct SphericalPendulumConfig {
-  units::Mass mass;                                      ///< pendulum mass m (> 0)
-  units::Length length;                                  ///< rod length l (> 0)
-  units::Length3 r_TB_B;                                 ///< pivot T relative to B (Basilisk's d)
+  units::Mass mass;                                       ///< pendulum mass m (> 0)
+  units::Length length;                                   ///< rod length l (> 0)
+  units::Length3 r_TB_B;                                  ///< pivot T relative to B (Basilisk's d)
   Eigen::Matrix3d dcm_P0B = Eigen::Matrix3d::Identity();  ///< [1] maps B to P0 components (rows p̂1, p̂2, p̂3 in B)
-  Eigen::Matrix3d D_P0 = Eigen::Matrix3d::Zero();        ///< [N s/m] damping matrix in P0, symmetric, ≥ 0
-  units::Angle phi0;                                     ///< initial φ
-  units::Angle theta0;                                   ///< initial θ, |θ0| < π/2 (eq. 1 is singular at ±π/2)
-  units::AngularVelocity phiDot0;                        ///< initial φ̇
-  units::AngularVelocity thetaDot0;                      ///< initial θ̇
+  Eigen::Matrix3d D_P0 = Eigen::Matrix3d::Zero();         ///< [N s/m] damping matrix in P0, symmetric, ≥ 0
+  units::Angle phi0;                                      ///< initial φ
+  units::Angle theta0;                                    ///< initial θ, |θ0| < π/2 (eq. 1 is singular at ±π/2)
+  units::AngularVelocity phiDot0;                         ///< initial φ̇
+  units::AngularVelocity thetaDot0;                       ///< initial θ̇
 };
 
 class SphericalPendulum final : public StateEffector {
@@ -30,11 +30,11 @@ class SphericalPendulum final : public StateEffector {
   SphericalPendulum(std::string name, const SphericalPendulumConfig& config);
   std::string_view kind() const override { return "spherical_pendulum"; }
 
-  double mass() const { return m_; }                              ///< [kg]
-  double length() const { return l_; }                            ///< [m]
-  const Eigen::Vector3d& r_TB_B() const { return r_TB_B_; }       ///< [m]
-  const Eigen::Matrix3d& dcm_P0B() const { return dcm_P0B_; }     ///< [1]
-  const Eigen::Matrix3d& D_P0() const { return D_P0_; }           ///< [N s/m]
+  double mass() const { return m_; }                           ///< [kg]
+  double length() const { return l_; }                         ///< [m]
+  const Eigen::Vector3d& r_TB_B() const { return r_TB_B_; }    ///< [m]
+  const Eigen::Matrix3d& dcm_P0B() const { return dcm_P0B_; }  ///< [1]
+  const Eigen::Matrix3d& D_P0() const { return D_P0_; }        ///< [N s/m]
   /// [m] eq. (1): the mass's position r_PcB_B for angles (φ, θ) [rad].
   Eigen::Vector3d r_PcB_B(double phi, double theta) const;
 
@@ -59,13 +59,13 @@ class SphericalPendulum final : public StateEffector {
                                              const EffectorWorkspace& ws) const override;
 
  private:
-  double m_;                 ///< [kg]
-  double l_;                 ///< [m]
-  Eigen::Vector3d r_TB_B_;   ///< [m]
-  Eigen::Matrix3d dcm_P0B_;  ///< [1]
-  Eigen::Matrix3d D_B_;      ///< [N s/m] damping in B components, dcm_BP0 D_P0 dcm_P0B (eq. 5)
-  Eigen::Matrix3d D_P0_;     ///< [N s/m]
-  double phi0_, theta0_;     ///< [rad]
+  double m_;                    ///< [kg]
+  double l_;                    ///< [m]
+  Eigen::Vector3d r_TB_B_;      ///< [m]
+  Eigen::Matrix3d dcm_P0B_;     ///< [1]
+  Eigen::Matrix3d D_B_;         ///< [N s/m] damping in B components, dcm_BP0 D_P0 dcm_P0B (eq. 5)
+  Eigen::Matrix3d D_P0_;        ///< [N s/m]
+  double phi0_, theta0_;        ///< [rad]
   double phiDot0_, thetaDot0_;  ///< [rad/s]
 };
 

@@ -14,11 +14,11 @@ namespace ramus {
 /// One spinning axis and the body it carries. Frame S rotates by theta about sHat_S relative to
 /// S0; the parent P is the hub for the first axis and the previous body otherwise.
 struct SpinningAxisConfig {
-  units::Mass mass;                    ///< body mass (0 allowed for a massless gimbal frame)
-  units::InertiaTensor I_PntSc_S;      ///< inertia about the body c.o.m. Sc, in S
-  units::Length3 r_ScS_S;              ///< c.o.m. relative to the joint origin S, in S
+  units::Mass mass;                                       ///< body mass (0 allowed for a massless gimbal frame)
+  units::InertiaTensor I_PntSc_S;                         ///< inertia about the body c.o.m. Sc, in S
+  units::Length3 r_ScS_S;                                 ///< c.o.m. relative to the joint origin S, in S
   Eigen::Matrix3d dcm_S0P = Eigen::Matrix3d::Identity();  ///< parent → S at theta = 0
-  units::Length3 r_SP_P;               ///< joint origin relative to the parent's origin, in P
+  units::Length3 r_SP_P;                                  ///< joint origin relative to the parent's origin, in P
   Eigen::Vector3d sHat_S = Eigen::Vector3d::UnitZ();      ///< unit spin axis in S
   units::Stiffness k;
   units::RotationalDamping c;
@@ -26,8 +26,8 @@ struct SpinningAxisConfig {
   units::AngularVelocity thetaDot0;
   units::Angle thetaRef;
   units::AngularVelocity thetaDotRef;
-  units::Torque motor_torque;          ///< initial motor torque about sHat
-  bool locked = false;                 ///< start locked (thetaDot0 must be 0)
+  units::Torque motor_torque;  ///< initial motor torque about sHat
+  bool locked = false;         ///< start locked (thetaDot0 must be 0)
 };
 
 /// SI link of one spinning axis; checks the config, naming `owner` and the field in errors.

@@ -13,10 +13,10 @@
 namespace ramus {
 
 struct ThrusterConfig {
-  units::Length3 r_TF_F;                ///< thruster location relative to the frame origin F, in F
+  units::Length3 r_TF_F;  ///< thruster location relative to the frame origin F, in F
   Eigen::Vector3d force_direction_F = Eigen::Vector3d::UnitX();  ///< unit direction of the force on the body, in F
-  units::Force max_thrust;              ///< thrust at full factor (> 0)
-  units::Time ramp_time_constant;       ///< first-order ramp time constant (0: instantaneous on/off)
+  units::Force max_thrust;                                       ///< thrust at full factor (> 0)
+  units::Time ramp_time_constant;  ///< first-order ramp time constant (0: instantaneous on/off)
 };
 
 class Thruster final : public DynamicEffector {
@@ -42,10 +42,10 @@ class Thruster final : public DynamicEffector {
   struct Firing {
     double on, off;  ///< [s]
   };
-  Eigen::Vector3d r_TF_F_;      ///< [m]
-  Eigen::Vector3d tHat_F_;      ///< [1]
-  double max_thrust_;           ///< [N]
-  double tau_;                  ///< [s]
+  Eigen::Vector3d r_TF_F_;  ///< [m]
+  Eigen::Vector3d tHat_F_;  ///< [1]
+  double max_thrust_;       ///< [N]
+  double tau_;              ///< [s]
   std::vector<Firing> firings_;
   enum class Held { none, off, on };
   Held held_ = Held::none;  ///< input held by the driver over the current step (τ = 0 only)

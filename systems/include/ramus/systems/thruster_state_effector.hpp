@@ -18,17 +18,17 @@ namespace ramus {
 /// One thruster, in units (docs/architecture.md §D9). Zero by default: direction, max_thrust and
 /// time_constant must be given.
 struct ThrusterStateConfig {
-  units::Length3 r_TB_B;                                  ///< thruster location T relative to B
-  Eigen::Vector3d tHat_B = Eigen::Vector3d::Zero();       ///< [1] unit direction of the force on the hub, in B
-  units::Force max_thrust;                                ///< thrust at κ = 1 (> 0)
-  units::Time time_constant;                              ///< τ of κ' = (u − κ)/τ (> 0; Basilisk's 1/cutoffFrequency)
-  double kappa0 = 0.0;                                    ///< [1] initial thrust factor, in [0, 1]
-  double command0 = 0.0;                                  ///< [1] initial command u, in [0, 1]
+  units::Length3 r_TB_B;                             ///< thruster location T relative to B
+  Eigen::Vector3d tHat_B = Eigen::Vector3d::Zero();  ///< [1] unit direction of the force on the hub, in B
+  units::Force max_thrust;                           ///< thrust at κ = 1 (> 0)
+  units::Time time_constant;                         ///< τ of κ' = (u − κ)/τ (> 0; Basilisk's 1/cutoffFrequency)
+  double kappa0 = 0.0;                               ///< [1] initial thrust factor, in [0, 1]
+  double command0 = 0.0;                             ///< [1] initial command u, in [0, 1]
 };
 
 /// One thruster in SI, validated.
 struct ThrusterStateParameters {
-  Eigen::Vector3d r_TB_B = Eigen::Vector3d::Zero();  ///< [m]
+  Eigen::Vector3d r_TB_B = Eigen::Vector3d::Zero();   ///< [m]
   Eigen::Vector3d tHat_B = Eigen::Vector3d::UnitX();  ///< [1] normalised
   double F_max = 0.0;                                 ///< [N]
   double tau = 0.0;                                   ///< [s]

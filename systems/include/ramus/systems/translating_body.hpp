@@ -14,20 +14,20 @@ namespace ramus {
 /// One translation axis and the body it carries. Frame F does not rotate relative to its parent
 /// P; its origin moves along fHat_P: r_FP_P = r_F0P_P + rho fHat_P.
 struct TranslatingAxisConfig {
-  units::Mass mass;                    ///< body mass
-  units::InertiaTensor I_PntFc_F;      ///< inertia about the body c.o.m. Fc, in F
-  units::Length3 r_FcF_F;              ///< c.o.m. relative to the frame origin F, in F
-  Eigen::Matrix3d dcm_FP = Eigen::Matrix3d::Identity();   ///< parent → F
-  units::Length3 r_F0P_P;              ///< origin of F at rho = 0 relative to the parent's origin, in P
-  Eigen::Vector3d fHat_P = Eigen::Vector3d::UnitX();      ///< unit translation axis in P
+  units::Mass mass;                                      ///< body mass
+  units::InertiaTensor I_PntFc_F;                        ///< inertia about the body c.o.m. Fc, in F
+  units::Length3 r_FcF_F;                                ///< c.o.m. relative to the frame origin F, in F
+  Eigen::Matrix3d dcm_FP = Eigen::Matrix3d::Identity();  ///< parent → F
+  units::Length3 r_F0P_P;                             ///< origin of F at rho = 0 relative to the parent's origin, in P
+  Eigen::Vector3d fHat_P = Eigen::Vector3d::UnitX();  ///< unit translation axis in P
   units::LinearStiffness k;
   units::LinearDamping c;
   units::Length rho0;
   units::Velocity rhoDot0;
   units::Length rhoRef;
   units::Velocity rhoDotRef;
-  units::Force motor_force;            ///< initial motor force along fHat
-  bool locked = false;                 ///< start locked (rhoDot0 must be 0)
+  units::Force motor_force;  ///< initial motor force along fHat
+  bool locked = false;       ///< start locked (rhoDot0 must be 0)
 };
 
 /// SI link of one translation axis; checks the config, naming `owner` and the field in errors.
