@@ -14,24 +14,14 @@
 
 #include "branching/branching_support.hpp"
 #include "ramus/kernel/error.hpp"
+#include "support/checks.hpp"
 
 namespace {
 
 using namespace ramus;
 using namespace ramus::branching_test;
 
-/// `action` throws ConfigurationError (not another type), and its what() contains every string.
-void expect_error(const std::function<void()>& action, const std::vector<std::string>& names) {
-  try {
-    action();
-    BOOST_ERROR("no ConfigurationError was thrown");
-  } catch (const ConfigurationError& e) {
-    const std::string what = e.what();
-    for (const std::string& n : names) BOOST_TEST(what.find(n) != std::string::npos, "'" << n << "' in: " << what);
-  } catch (const std::exception& e) {
-    BOOST_ERROR("wrong exception type: " << e.what());
-  }
-}
+using test::expect_error;
 
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 

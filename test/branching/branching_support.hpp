@@ -15,6 +15,7 @@
 #include <memory>
 #include <numbers>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -23,6 +24,7 @@
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/system.hpp"
 #include "ramus/kernel/workspace.hpp"
+#include "ramus/steppers/odeint_steppers.hpp"
 #include "ramus/steppers/propagate.hpp"
 #include "ramus/systems/central_body_gravity.hpp"
 #include "ramus/systems/constraint.hpp"
@@ -33,6 +35,8 @@
 #include "ramus/systems/spinning_body.hpp"
 #include "ramus/systems/thruster.hpp"
 #include "ramus/systems/translating_body.hpp"
+#include "support/hubs.hpp"
+#include "support/run.hpp"
 
 namespace ramus::branching_test {
 
@@ -89,11 +93,11 @@ inline units::Torque3 newton_meters(const Vector3d& v) { return units::Torque3(v
 
 // ---- the common setup (docs/verification/README.md, "Branching")
 // -----------------------------------------------
-inline constexpr double kHubMass = 750.0;                                             ///< [kg]
-inline Matrix3d hub_inertia() { return Vector3d(900.0, 800.0, 600.0).asDiagonal(); }  ///< [kg m²] about Bc
-inline Vector3d r_CN_N0() { return Vector3d(-4020338.690396649, 7490566.741852513, 5248299.211589362); }  ///< [m]
-inline Vector3d v_CN_N0() { return Vector3d(-5199.77710904224, -3436.681645356935, 1041.576797498721); }  ///< [m/s]
-inline Vector3d omega_BN_B0() { return Vector3d(0.1, 0.1, 0.1); }                                         ///< [rad/s]
+inline constexpr double kHubMass = test::kStandardHubMass;                           ///< [kg]
+inline Matrix3d hub_inertia() { return test::standard_hub_inertia().asDiagonal(); }  ///< [kg m²] about Bc
+inline Vector3d r_CN_N0() { return test::basilisk_r_CN_N(); }                        ///< [m]
+inline Vector3d v_CN_N0() { return test::basilisk_v_CN_N(); }                        ///< [m/s]
+inline Vector3d omega_BN_B0() { return Vector3d(0.1, 0.1, 0.1); }                    ///< [rad/s]
 inline std::shared_ptr<const GravityModel> earth() {
   return std::make_shared<CentralBodyGravity>(CentralBodyGravity::earth());
 }
@@ -266,6 +270,23 @@ inline LinearSpringMassDamperConfig spring_mass_damper_config() {
   return c;
 }
 
+/// The translating axis of a hand joint.
+inline TranslatingAxisConfig translating_axis(const HandJoint& j) {
+  TranslatingAxisConfig a;
+  a.mass = j.m * si::kilogram;
+  a.I_PntFc_F = inertia(j.I_PntSc_S);
+  a.r_FcF_F = meters(j.r_ScS_S);
+  a.dcm_FP = j.dcm_S0P;
+  a.r_F0P_P = meters(j.r_S0P_P);
+  a.fHat_P = j.axis;
+  a.k = j.k * si::newton / si::meter;
+  a.c = j.c * si::newton * si::second / si::meter;
+  a.rho0 = j.q0 * si::meter;
+  a.rhoDot0 = j.qDot0 * si::meter_per_second;
+  a.locked = j.locked;
+  return a;
+}
+
 inline SpinningAxisConfig spinning_axis(const HandJoint& j) {
   SpinningAxisConfig a;
   a.mass = j.m * si::kilogram;
@@ -309,20 +330,7 @@ inline std::shared_ptr<StateEffector> make_parent(const ParentSpec& s, const std
       return std::make_shared<SpinningBodyNDOF>(name, axes);
     }
     case Parent::translating_1dof: {
-      const HandJoint& j = s.joints.at(0);
-      TranslatingAxisConfig a;
-      a.mass = j.m * si::kilogram;
-      a.I_PntFc_F = inertia(j.I_PntSc_S);
-      a.r_FcF_F = meters(j.r_ScS_S);
-      a.dcm_FP = j.dcm_S0P;
-      a.r_F0P_P = meters(j.r_S0P_P);
-      a.fHat_P = j.axis;
-      a.k = j.k * si::newton / si::meter;
-      a.c = j.c * si::newton * si::second / si::meter;
-      a.rho0 = j.q0 * si::meter;
-      a.rhoDot0 = j.qDot0 * si::meter_per_second;
-      a.locked = j.locked;
-      return std::make_shared<TranslatingBodyOneDOF>(name, a);
+      return std::make_shared<TranslatingBodyOneDOF>(name, translating_axis(s.joints.at(0)));
     }
     case Parent::spring_mass_damper:
       return std::make_shared<LinearSpringMassDamper>(name, spring_mass_damper_config());
@@ -483,23 +491,11 @@ inline Vector3d hub_velocity_for(const HandVehicle& hv, const Vector3d& v_CN_N, 
   return v_CN_N - mv / m;
 }
 
-inline HubConfig hub_config(double m, const Matrix3d& I, const Vector3d& r_BcB_B) {
-  HubConfig h;
-  h.mass = m * si::kilogram;
-  h.I_PntBc_B = inertia(I);
-  h.r_BcB_B = meters(r_BcB_B);
-  return h;
-}
+using test::hub_config;
 
 inline InitialState state_at_B(const Vector3d& r_BN_N, const Vector3d& v_BN_N, const Vector3d& omega_BN_B,
                                const Eigen::Vector4d& q_BN = Eigen::Vector4d(1.0, 0.0, 0.0, 0.0)) {
-  InitialState ic;
-  ic.point = ReferencePoint::B;
-  ic.r_N = meters(r_BN_N);
-  ic.v_N = units::Velocity3(v_BN_N, si::meter_per_second);
-  ic.q_BN = q_BN;
-  ic.omega_BN_B = units::AngularVelocity3(omega_BN_B, si::radian_per_second);
-  return ic;
+  return test::initial_state(r_BN_N, v_BN_N, q_BN, omega_BN_B);
 }
 
 // ---- children ------------------------------------------------------------------------------------
@@ -706,40 +702,81 @@ inline std::shared_ptr<Constraint> add_other_vehicle(BranchCase& c, bool with_bo
 }
 
 // ---- runs -----------------------------------------------------------------------------------------
-struct Sample {
-  double t;
-  VectorXd x;
-};
-
-/// rk4 at step h over [0, T] through ramus::propagate with an output time at every step (h and T
-/// dyadic, so every time k·h is exact); returns the state at each output time.
-inline std::vector<Sample> run_logged(const System& system, VectorXd x, double T, double h) {
-  const auto n = static_cast<std::size_t>(std::llround(T / h));
-  std::vector<double> times(n + 1);
-  for (std::size_t k = 0; k <= n; ++k) times[k] = static_cast<double>(k) * h;
-  std::vector<Sample> out;
-  out.reserve(n + 1);
-  PropagationSettings s;
-  s.stepper = "rk4";
-  s.dt = h;
-  propagate(system, x, std::span<const double>(times), s, [&](const VectorXd& xs, double t) {
-    out.push_back({t, xs});
-  });
-  return out;
-}
-
-/// Cumulative trapezoid of per-sample values f_k over samples at spacing h: I_0 = 0,
-/// I_k = I_{k−1} + h/2 (f_{k−1} + f_k).
-template <class V>
-std::vector<V> cumulative_trapezoid(const std::vector<V>& f, double h) {
-  std::vector<V> I(f.size());
-  if (f.empty()) return I;
-  I[0] = f[0] * 0.0;
-  for (std::size_t k = 1; k < f.size(); ++k) I[k] = I[k - 1] + 0.5 * h * (f[k - 1] + f[k]);
-  return I;
-}
+using test::cumulative_trapezoid;
+using test::run_sampled;
+using test::Sample;
 
 /// log2 of a ratio, for messages.
 inline double order_of(double coarse, double fine) { return std::log2(coarse / fine); }
+
+// ---- BR-02: probes, recorded calls, published frames ----------------------------------------------
+/// A test-only child that records the frame kinematics it is handed, and applies nothing.
+class Probe final : public DynamicEffector {
+ public:
+  struct Record {
+    double t;
+    FrameKinematics frame;
+  };
+  explicit Probe(std::string name) : DynamicEffector(std::move(name)), log_(std::make_shared<std::vector<Record>>()) {}
+  std::string_view kind() const override { return "probe"; }
+  Wrench wrench(const FrameKinematics& frame, double t) const override {
+    log_->push_back({t, frame});
+    return {};
+  }
+  std::vector<Record>& log() const { return *log_; }
+
+ private:
+  std::shared_ptr<std::vector<Record>> log_;
+};
+
+/// The System, recording the (t, x) of every call.
+struct RecordingSystem {
+  const System* system;
+  std::vector<Sample>* calls;
+  void operator()(const VectorXd& x, VectorXd& dxdt, double t) const {
+    (*system)(x, dxdt, t);
+    calls->push_back({t, x});
+  }
+};
+
+/// One Probe ("probe_<s>") on every segment s = 0 … n − 1 of `parent`.
+inline std::vector<std::shared_ptr<Probe>> attach_probes(StateEffector& parent, std::size_t n) {
+  std::vector<std::shared_ptr<Probe>> probes;
+  for (std::size_t s = 0; s < n; ++s) {
+    probes.push_back(std::make_shared<Probe>("probe_" + std::to_string(s)));
+    parent.add_dynamic_effector(probes.back(), s);
+  }
+  return probes;
+}
+
+/// From x at t = 0 to t_n at step h (ramus::propagate), the probes' logs cleared, then one rk4 step
+/// of h from t_n recording every call of the System. x ends after that step.
+inline std::vector<Sample> recorded_step(const System& system, VectorXd& x,
+                                         const std::vector<std::shared_ptr<Probe>>& probes, double h, double t_n) {
+  PropagationSettings settings;
+  settings.dt = h;
+  propagate(system, x, 0.0, t_n, settings);
+  for (auto& pr : probes) pr->log().clear();
+  std::vector<Sample> calls;
+  odeint_steppers::rk4 stepper;
+  stepper.do_step(RecordingSystem{&system, &calls}, x, t_n, h);
+  return calls;
+}
+
+/// x propagated from (t, x) by `span` (either sign) in n rk4 steps.
+inline VectorXd integrate_from(const System& system, VectorXd x, double t, double span, int n) {
+  odeint_steppers::rk4 stepper;
+  const double h = span / n;
+  for (int i = 0; i < n; ++i) stepper.do_step(std::ref(system), x, t + i * h, h);
+  return x;
+}
+
+/// The published frame of segment s at x: evaluate the system there and read its workspace.
+inline FrameKinematics published(const System& system, const StateEffector& parent, const VectorXd& x, double t,
+                                 std::size_t s) {
+  VectorXd dxdt(x.size());
+  system(x, dxdt, t);
+  return parent.segment(s, *system.workspace().vehicles[0].effectors[0]);
+}
 
 }  // namespace ramus::branching_test

@@ -41,7 +41,7 @@ FiringErrors firing_balance(Parent p, std::size_t seg, const ThrusterSpec& s, do
     c.parent->add_dynamic_effector(thruster, seg);
   c.model->finalize();
   const System system(c.model);
-  const std::vector<Sample> run = run_logged(system, c.model->initial_state(), 1.0, h);
+  const std::vector<Sample> run = run_sampled(system, c.model->initial_state(), 1.0, h);
   const VehicleOffsets& o = c.model->vehicle(0).offsets();
   // The integrals piecewise between the firing edges (which are on the sample grid), each piece by
   // Simpson's rule with the load of that piece: an instant switch takes its piece's value at the

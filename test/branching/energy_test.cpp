@@ -71,7 +71,7 @@ Residuals residuals(const CaseBuilder& build, double h, double T = 1.0) {
   BranchCase& c = ec.c;
   const System system(c.model);
   if (ec.slot) ec.slot->ws = &system.workspace();
-  const std::vector<Sample> run = run_logged(system, c.model->initial_state(), T, h);
+  const std::vector<Sample> run = run_sampled(system, c.model->initial_state(), T, h);
   std::vector<double> power, T_rot;
   std::vector<Vector3d> torque_C, H;
   for (const Sample& s : run) {

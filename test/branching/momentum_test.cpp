@@ -26,7 +26,7 @@ BalanceErrors balance(Parent p, double h) {
   c.parent->add_dynamic_effector(make_force_torque("load"), c.spec.child_segment);
   c.model->finalize();
   const System system(c.model);
-  const std::vector<Sample> run = run_logged(system, c.model->initial_state(), 1.0, h);
+  const std::vector<Sample> run = run_sampled(system, c.model->initial_state(), 1.0, h);
   const VehicleOffsets& o = c.model->vehicle(0).offsets();
   const HandLoad load = hand_force_torque();
   std::vector<Vector3d> torque_C, accel;

@@ -19,75 +19,18 @@ namespace {
 using namespace ramus;
 using namespace ramus::branching_test;
 
-/// A test-only child that records the frame kinematics it is handed, and applies nothing.
-class Probe final : public DynamicEffector {
- public:
-  struct Record {
-    double t;
-    FrameKinematics frame;
-  };
-  explicit Probe(std::string name) : DynamicEffector(std::move(name)), log_(std::make_shared<std::vector<Record>>()) {}
-  std::string_view kind() const override { return "probe"; }
-  Wrench wrench(const FrameKinematics& frame, double t) const override {
-    log_->push_back({t, frame});
-    return {};
-  }
-  std::vector<Record>& log() const { return *log_; }
-
- private:
-  std::shared_ptr<std::vector<Record>> log_;
-};
-
-/// The System, recording the (t, x) of every call.
-struct RecordingSystem {
-  const System* system;
-  std::vector<Sample>* calls;
-  void operator()(const VectorXd& x, VectorXd& dxdt, double t) const {
-    (*system)(x, dxdt, t);
-    calls->push_back({t, x});
-  }
-};
-
-using Stepper = odeint_steppers::rk4;
-
-/// x propagated from (t, x) by `span` (either sign) in n rk4 steps.
-VectorXd integrate_from(const System& system, VectorXd x, double t, double span, int n) {
-  Stepper stepper;
-  const double h = span / n;
-  for (int i = 0; i < n; ++i) stepper.do_step(std::ref(system), x, t + i * h, h);
-  return x;
-}
-
-/// The published frame of segment s at x: evaluate the system there and read its workspace.
-FrameKinematics published(const System& system, const StateEffector& parent, const VectorXd& x, double t,
-                          std::size_t s) {
-  VectorXd dxdt(x.size());
-  system(x, dxdt, t);
-  return parent.segment(s, *system.workspace().vehicles[0].effectors[0]);
-}
-
 void check_parent(Parent p) {
   BranchCase c = common_case(parent_spec(p));
   const std::size_t n_seg = c.spec.joints.size();
   c.parent->add_dynamic_effector(make_force_torque("load"), c.spec.child_segment);
-  std::vector<std::shared_ptr<Probe>> probes;
-  for (std::size_t s = 0; s < n_seg; ++s) {
-    probes.push_back(std::make_shared<Probe>("probe_" + std::to_string(s)));
-    c.parent->add_dynamic_effector(probes.back(), s);
-  }
+  const std::vector<std::shared_ptr<Probe>> probes = attach_probes(*c.parent, n_seg);
   c.model->finalize();
   const System system(c.model);
   VectorXd x = c.model->initial_state();
 
   // To t_n = 0.5 s at h = 2^-10 s, then one recorded step.
   const double h = 1.0 / 1024.0, t_n = 0.5;
-  PropagationSettings settings;
-  settings.dt = h;
-  propagate(system, x, 0.0, t_n, settings);
-  for (auto& pr : probes) pr->log().clear();
-  std::vector<Sample> calls;
-  Stepper stepper;
-  stepper.do_step(RecordingSystem{&system, &calls}, x, t_n, h);
+  const std::vector<Sample> calls = recorded_step(system, x, probes, h, t_n);
   BOOST_REQUIRE(calls.size() == 4);
   // Stage 2 of RK4: t_n + h/2 at x_n + (h/2) k1 — a state that is never a step's end point.
   const Sample& stage = calls[1];

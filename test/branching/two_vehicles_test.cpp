@@ -106,7 +106,7 @@ struct RunResult {
 
 RunResult run(const TwoVehicles& tv, double h) {
   const System system(tv.model);
-  const std::vector<Sample> samples = run_logged(system, tv.model->initial_state(), 1.0, h);
+  const std::vector<Sample> samples = run_sampled(system, tv.model->initial_state(), 1.0, h);
   RunResult r;
   const Totals t0 = totals(*tv.model, samples.front().x);
   r.E0 = t0.E;

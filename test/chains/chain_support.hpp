@@ -30,6 +30,9 @@
 #include "ramus/systems/spinning_body.hpp"
 #include "ramus/systems/translating_body.hpp"
 #include "reference/dense_multibody.hpp"
+#include "support/drift.hpp"
+#include "support/hubs.hpp"
+#include "support/run.hpp"
 
 namespace ramus::chain_test {
 
@@ -55,13 +58,8 @@ class UniformGravity final : public GravityModel {
 inline units::Length3 meters(const Eigen::Vector3d& v) { return units::Length3(v, si::meter); }
 inline units::InertiaTensor inertia(const Eigen::Matrix3d& I) { return units::InertiaTensor(I, kg_m2); }
 
-inline HubConfig hub_config(const reference::DenseHub& hub) {
-  HubConfig h;
-  h.mass = hub.m * si::kilogram;
-  h.I_PntBc_B = inertia(hub.I_PntBc_B);
-  h.r_BcB_B = meters(hub.r_BcB_B);
-  return h;
-}
+using test::hub_config;
+inline HubConfig hub_config(const reference::DenseHub& hub) { return hub_config(hub.m, hub.I_PntBc_B, hub.r_BcB_B); }
 
 /// A rotation matrix: rotation by `angle` about `axis` (normalised here), as dcm_S0P-type data.
 inline Eigen::Matrix3d rotation(const Eigen::Vector3d& axis, double angle) {
@@ -77,32 +75,18 @@ inline Eigen::Matrix3d full_inertia(const Eigen::Vector3d& d, double angle = 0.4
 /// Basilisk's standard hub of the branching/conservation setups (docs/verification/README.md).
 inline reference::DenseHub basilisk_hub() {
   reference::DenseHub h;
-  h.m = 750.0;
-  h.I_PntBc_B = Eigen::Vector3d(900.0, 800.0, 600.0).asDiagonal();
+  h.m = test::kStandardHubMass;
+  h.I_PntBc_B = test::standard_hub_inertia().asDiagonal();
   h.r_BcB_B = Eigen::Vector3d(0.0, 0.0, 1.0);
   return h;
 }
 
 /// Basilisk's standard "gravity" orbit, given at C (docs/verification/README.md, branching setup).
-inline InitialState basilisk_orbit(const Eigen::Vector3d& omega_BN_B) {
-  InitialState ic;
-  ic.point = ReferencePoint::C;
-  ic.r_N = meters(Eigen::Vector3d(-4020338.690396649, 7490566.741852513, 5248299.211589362));
-  ic.v_N =
-      units::Velocity3(Eigen::Vector3d(-5199.77710904224, -3436.681645356935, 1041.576797498721), si::meter_per_second);
-  ic.omega_BN_B = units::AngularVelocity3(omega_BN_B, si::radian_per_second);
-  return ic;
-}
+using test::basilisk_orbit;
 
 inline InitialState hub_state_at_B(const Eigen::Vector3d& r_BN_N, const Eigen::Vector3d& v_BN_N, const Quaternion& q_BN,
                                    const Eigen::Vector3d& omega_BN_B) {
-  InitialState ic;
-  ic.point = ReferencePoint::B;
-  ic.r_N = meters(r_BN_N);
-  ic.v_N = units::Velocity3(v_BN_N, si::meter_per_second);
-  ic.q_BN = q_BN;
-  ic.omega_BN_B = units::AngularVelocity3(omega_BN_B, si::radian_per_second);
-  return ic;
+  return test::initial_state(r_BN_N, v_BN_N, q_BN, omega_BN_B);
 }
 
 // ---- the parameter sets of Basilisk's hinged, spinning and translating body tests ------------
@@ -357,57 +341,15 @@ inline RigidPart composite(const std::vector<RigidPart>& parts) {
 }
 
 // ---- runs, invariants, drifts --------------------------------------------------------------------
-/// rk4 from 0 to T in n steps of T/n, `log(x, t)` before the first and after every step.
-inline Eigen::VectorXd run_logged(const System& system, Eigen::VectorXd x, double T, int n, const Observer& log = {},
-                                  const std::string& stepper = "rk4") {
-  std::vector<double> times(static_cast<std::size_t>(n) + 1);
-  for (int k = 0; k <= n; ++k) times[static_cast<std::size_t>(k)] = T * k / n;
-  PropagationSettings s;
-  s.stepper = stepper;
-  s.dt = T / n;
-  propagate(system, x, times, s, log);
-  return x;
-}
+using test::run_logged;
+using test::trapezoid;
 
-struct Invariants {
-  double orbital_energy = 0.0, rotational_energy = 0.0;
-  Eigen::Vector3d H_orb_PntN_N = Eigen::Vector3d::Zero(), H_rot_PntC_N = Eigen::Vector3d::Zero();
-  Eigen::Vector3d dv_CN_N = Eigen::Vector3d::Zero();
-};
-
-inline Invariants invariants(const Model& model, const Eigen::VectorXd& x, double t) {
-  const VehicleDiagnostics d = vehicle_diagnostics(model, x, t, 0);
-  return {d.orbital_energy, d.rotational_energy, d.H_orb_PntN_N, d.H_rot_PntC_N, d.dv_CN_N};
-}
-
-/// Largest relative drift of each invariant over a run, |q(t) − q(0)| / |q(0)|, and the largest
-/// |dv_CN_N| [m/s].
-struct Drift {
-  double orbital_energy = 0.0, rotational_energy = 0.0, H_orb = 0.0, H_rot = 0.0, dv = 0.0;
-};
+using test::Drift;
+using test::invariants;
+using test::Invariants;
 
 inline Drift max_drift(const ChainModel& c, double T, int n) {
-  const System system(c.model);
-  const Invariants i0 = invariants(*c.model, c.model->initial_state(), 0.0);
-  Drift d;
-  run_logged(system, c.model->initial_state(), T, n, [&](const Eigen::VectorXd& x, double t) {
-    const Invariants i = invariants(*c.model, x, t);
-    d.orbital_energy =
-        std::max(d.orbital_energy, std::abs(i.orbital_energy - i0.orbital_energy) / std::abs(i0.orbital_energy));
-    d.rotational_energy = std::max(
-        d.rotational_energy, std::abs(i.rotational_energy - i0.rotational_energy) / std::abs(i0.rotational_energy));
-    d.H_orb = std::max(d.H_orb, (i.H_orb_PntN_N - i0.H_orb_PntN_N).norm() / i0.H_orb_PntN_N.norm());
-    d.H_rot = std::max(d.H_rot, (i.H_rot_PntC_N - i0.H_rot_PntC_N).norm() / i0.H_rot_PntC_N.norm());
-    d.dv = std::max(d.dv, i.dv_CN_N.norm());
-  });
-  return d;
-}
-
-/// Trapezoid rule on samples f_k at equal spacing h.
-inline double trapezoid(const std::vector<double>& f, double h) {
-  double s = 0.0;
-  for (std::size_t k = 1; k < f.size(); ++k) s += 0.5 * h * (f[k - 1] + f[k]);
-  return s;
+  return test::max_relative_drift(c.model, c.model->initial_state(), T, n);
 }
 
 /// The engine's own terms at a state: its coupling rows q̈ = K [r̈_B; ω̇] + k0 (seven runs of the

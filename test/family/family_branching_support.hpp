@@ -106,21 +106,7 @@ inline std::shared_ptr<StateEffector> make_family_parent(FamilyParent p, const s
     return std::make_shared<NHingedRigidBody>(name, meters(js.at(0).r_S0P_P), panels);
   }
   std::vector<TranslatingAxisConfig> axes;
-  for (const HandJoint& j : js) {
-    TranslatingAxisConfig a;
-    a.mass = j.m * si::kilogram;
-    a.I_PntFc_F = inertia(j.I_PntSc_S);
-    a.r_FcF_F = meters(j.r_ScS_S);
-    a.dcm_FP = j.dcm_S0P;
-    a.r_F0P_P = meters(j.r_S0P_P);
-    a.fHat_P = j.axis;
-    a.k = j.k * si::newton / si::meter;
-    a.c = j.c * si::newton * si::second / si::meter;
-    a.rho0 = j.q0 * si::meter;
-    a.rhoDot0 = j.qDot0 * si::meter_per_second;
-    a.locked = j.locked;
-    axes.push_back(a);
-  }
+  for (const HandJoint& j : js) axes.push_back(translating_axis(j));
   return std::make_shared<TranslatingBodyNDOF>(name, axes);
 }
 

@@ -30,48 +30,6 @@ BranchCase make_case(FamilyParent p, std::size_t segment, bool dampers = true, b
   return family_case(p, family_joints(p, dampers), segment, gravity);
 }
 
-// ---- BR-02 helpers (as properties_test.cpp) ---------------------------------------------------
-class Probe final : public DynamicEffector {
- public:
-  struct Record {
-    double t;
-    FrameKinematics frame;
-  };
-  explicit Probe(std::string name) : DynamicEffector(std::move(name)), log_(std::make_shared<std::vector<Record>>()) {}
-  std::string_view kind() const override { return "probe"; }
-  Wrench wrench(const FrameKinematics& frame, double t) const override {
-    log_->push_back({t, frame});
-    return {};
-  }
-  std::vector<Record>& log() const { return *log_; }
-
- private:
-  std::shared_ptr<std::vector<Record>> log_;
-};
-
-struct RecordingSystem {
-  const System* system;
-  std::vector<Sample>* calls;
-  void operator()(const VectorXd& x, VectorXd& dxdt, double t) const {
-    (*system)(x, dxdt, t);
-    calls->push_back({t, x});
-  }
-};
-
-VectorXd integrate_from(const System& system, VectorXd x, double t, double span, int n) {
-  odeint_steppers::rk4 stepper;
-  const double h = span / n;
-  for (int i = 0; i < n; ++i) stepper.do_step(std::ref(system), x, t + i * h, h);
-  return x;
-}
-
-FrameKinematics published(const System& system, const StateEffector& parent, const VectorXd& x, double t,
-                          std::size_t s) {
-  VectorXd dxdt(x.size());
-  system(x, dxdt, t);
-  return parent.segment(s, *system.workspace().vehicles[0].effectors[0]);
-}
-
 // ---- BR-03 / BR-04: balances on logged samples -------------------------------------------------
 struct Balances {
   double dH = 0.0;      ///< [N m s] max |ΔH_C − ∫τ_C dt|
@@ -85,7 +43,7 @@ Balances balances(FamilyParent p, std::size_t segment, bool dampers, double h) {
   c.parent->add_dynamic_effector(make_force_torque("load"), segment);
   c.model->finalize();
   const System system(c.model);
-  const std::vector<Sample> run = run_logged(system, c.model->initial_state(), 1.0, h);
+  const std::vector<Sample> run = run_sampled(system, c.model->initial_state(), 1.0, h);
   const VehicleOffsets& o = c.model->vehicle(0).offsets();
   const HandLoad load = hand_force_torque();
   std::vector<Vector3d> torque_C, accel, H, dv;
@@ -189,22 +147,12 @@ BOOST_AUTO_TEST_CASE(BR_02_properties_every_segment) {
     BOOST_TEST_CONTEXT(family_parent_name(p)) {
       BranchCase c = make_case(p, 0);
       c.parent->add_dynamic_effector(make_force_torque("load"), 2);
-      std::vector<std::shared_ptr<Probe>> probes;
-      for (std::size_t s = 0; s < kSegments; ++s) {
-        probes.push_back(std::make_shared<Probe>("probe_" + std::to_string(s)));
-        c.parent->add_dynamic_effector(probes.back(), s);
-      }
+      const std::vector<std::shared_ptr<Probe>> probes = attach_probes(*c.parent, kSegments);
       c.model->finalize();
       const System system(c.model);
       VectorXd x = c.model->initial_state();
       const double h = 1.0 / 1024.0, t_n = 0.5;
-      PropagationSettings settings;
-      settings.dt = h;
-      propagate(system, x, 0.0, t_n, settings);
-      for (auto& pr : probes) pr->log().clear();
-      std::vector<Sample> calls;
-      odeint_steppers::rk4 stepper;
-      stepper.do_step(RecordingSystem{&system, &calls}, x, t_n, h);
+      const std::vector<Sample> calls = recorded_step(system, x, probes, h, t_n);
       BOOST_REQUIRE(calls.size() == 4);
       const Sample& stage = calls[1];
       const HandState hand = hand_state(*c.model, stage.x, c.hand);

@@ -249,7 +249,7 @@ BOOST_AUTO_TEST_CASE(hub_mass_whose_weight_overflows) {
 BOOST_AUTO_TEST_CASE(hub_rate_whose_gyroscopic_term_overflows) {
   // |ω × I ω| ~ (1e200)² × 100 ≫ DBL_MAX.
   Model model;
-  Vehicle& v = model.add_vehicle("sc", test::hub_config(750.0, diag(900.0, 800.0, 600.0)));
+  Vehicle& v = model.add_vehicle("sc", test::standard_hub());
   v.set_initial_state(test::initial_state(Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(),
                                           Quaternion(1.0, 0.0, 0.0, 0.0), Eigen::Vector3d(1e200, 1e200, 1e200)));
   // The value as the library writes every value (17 digits: 1e200 is 9.9999999999999997e+199).
@@ -267,19 +267,17 @@ BOOST_AUTO_TEST_CASE(hub_offset_whose_parallel_axis_term_overflows) {
   // m |r_BcB|² = 750 × 1e400: refused when the hub is given, naming the offset and the mass.
   Model model;
   const std::string given = validation::to_text(Eigen::Vector3d(1e200, 0.0, 0.0));
-  BOOST_CHECK_EXCEPTION(
-      model.add_vehicle("sc", test::hub_config(750.0, diag(900.0, 800.0, 600.0), Eigen::Vector3d(1e200, 0.0, 0.0))),
-      ConfigurationError, [&](const ConfigurationError& e) {
-        const std::string m = e.what();
-        BOOST_TEST_MESSAGE("message: " << m);
-        return m.find("vehicle 'sc' hub: r_BcB_B [m] = " + given) != std::string::npos &&
-               m.find("mass [kg] = 750") != std::string::npos && m.find("overflows") != std::string::npos &&
-               e.field() == "r_BcB_B [m]";
-      });
+  BOOST_CHECK_EXCEPTION(model.add_vehicle("sc", test::standard_hub(Eigen::Vector3d(1e200, 0.0, 0.0))),
+                        ConfigurationError, [&](const ConfigurationError& e) {
+                          const std::string m = e.what();
+                          BOOST_TEST_MESSAGE("message: " << m);
+                          return m.find("vehicle 'sc' hub: r_BcB_B [m] = " + given) != std::string::npos &&
+                                 m.find("mass [kg] = 750") != std::string::npos &&
+                                 m.find("overflows") != std::string::npos && e.field() == "r_BcB_B [m]";
+                        });
   BOOST_TEST(model.vehicle_count() == 0u);
   // 1e100 m: m |r|² = 7.5e202, representable; the hub is accepted.
-  BOOST_CHECK_NO_THROW(
-      model.add_vehicle("far", test::hub_config(750.0, diag(900.0, 800.0, 600.0), Eigen::Vector3d(1e100, 0.0, 0.0))));
+  BOOST_CHECK_NO_THROW(model.add_vehicle("far", test::standard_hub(Eigen::Vector3d(1e100, 0.0, 0.0))));
 }
 
 BOOST_AUTO_TEST_CASE(a_non_finite_load_is_named_with_its_effector) {

@@ -217,31 +217,14 @@ BOOST_AUTO_TEST_SUITE_END()
 namespace {
 
 /// A massless effector whose validate() fails while `valid` is false (a parameter the user fixes).
-class FixableEffector final : public StateEffector {
+class FixableEffector final : public test::InertStateEffector {
  public:
-  explicit FixableEffector(std::string name) : StateEffector(std::move(name)) {}
+  explicit FixableEffector(std::string name) : InertStateEffector(std::move(name), 2) {}
   bool valid = false;
   std::string_view kind() const override { return "fixable"; }
   std::vector<StateBlockSpec> state_blocks() const override { return {{"theta", 2, "rad"}}; }
   void validate() const override {
     if (!valid) throw ConfigurationError("fixable '" + name() + "'", "valid", "false", "set it");
-  }
-  void write_initial_state(StateBlockRef x) const override { x.setZero(); }
-  std::unique_ptr<EffectorWorkspace> make_workspace() const override { return std::make_unique<EffectorWorkspace>(); }
-  void kinematics(const FrameKinematics&, ConstStateBlock, EffectorWorkspace&) const override {}
-  void mass_properties(ConstStateBlock, EffectorWorkspace&, MassProperties& out) const override {
-    out = MassProperties{};
-  }
-  void contributions(const FrameKinematics&, const Eigen::Vector3d&, double, ConstStateBlock, EffectorWorkspace&,
-                     HubSystem&) const override {}
-  Eigen::Vector3d derivatives(const FrameKinematics&, const Eigen::Vector3d&, double, const HubAccelerations&,
-                              ConstStateBlock, EffectorWorkspace&, StateBlockRef dxdt) const override {
-    dxdt.setZero();
-    return Eigen::Vector3d::Zero();
-  }
-  EnergyMomentumContribution energy_momentum(const FrameKinematics&, ConstStateBlock,
-                                             const EffectorWorkspace&) const override {
-    return {};
   }
 };
 

@@ -14,7 +14,8 @@
 namespace ramus::test {
 
 /// A massless body with blocks "theta" (n, rad) and "thetaDot" (n, rad/s), all derivatives zero.
-class InertStateEffector final : public StateEffector {
+/// Not final: a test may change its blocks, kind or validation.
+class InertStateEffector : public StateEffector {
  public:
   InertStateEffector(std::string name, Eigen::Index n) : StateEffector(std::move(name)), n_(n) {}
   std::string_view kind() const override { return "inert_state_effector"; }

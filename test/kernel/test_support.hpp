@@ -15,6 +15,8 @@
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/units.hpp"
+#include "support/checks.hpp"
+#include "support/hubs.hpp"
 
 namespace ramus::test {
 
@@ -30,31 +32,6 @@ void check_near(const Eigen::MatrixBase<A>& a, const Eigen::MatrixBase<B>& b, do
       BOOST_CHECK_MESSAGE(std::abs(a(i, j) - b(i, j)) <= tol, what << "(" << i << "," << j << "): " << a(i, j) << " vs "
                                                                    << b(i, j) << ", |diff| "
                                                                    << std::abs(a(i, j) - b(i, j)) << " > " << tol);
-}
-
-/// Predicate for BOOST_CHECK_EXCEPTION: the message contains `text`.
-inline auto message_has(std::string text) {
-  return [text](const std::exception& e) {
-    const bool ok = std::string(e.what()).find(text) != std::string::npos;
-    BOOST_TEST_MESSAGE("message: " << e.what());
-    if (!ok) BOOST_TEST_MESSAGE("expected the message to contain '" << text << "'");
-    return ok;
-  };
-}
-
-/// Predicate for BOOST_CHECK_EXCEPTION: the message contains every one of `parts`.
-inline auto message_has_all(std::vector<std::string> parts) {
-  return [parts](const std::exception& e) {
-    const std::string m = e.what();
-    BOOST_TEST_MESSAGE("message: " << m);
-    bool ok = true;
-    for (const std::string& p : parts)
-      if (m.find(p) == std::string::npos) {
-        BOOST_TEST_MESSAGE("missing: '" << p << "'");
-        ok = false;
-      }
-    return ok;
-  };
 }
 
 /// Fixed seed: every run draws the same numbers.
@@ -76,21 +53,5 @@ inline Quaternion random_quaternion() {
 inline units::Length3 meters(const Eigen::Vector3d& v) { return {v, si::meter}; }
 inline units::Velocity3 meters_per_second(const Eigen::Vector3d& v) { return {v, si::meters_per_second}; }
 inline units::AngularVelocity3 radians_per_second(const Eigen::Vector3d& v) { return {v, si::radians_per_second}; }
-
-inline HubConfig hub_config(double m, const Eigen::Matrix3d& I_PntBc_B,
-                            const Eigen::Vector3d& r_BcB_B = Eigen::Vector3d::Zero()) {
-  return {m * si::kilogram, units::InertiaTensor{I_PntBc_B, units::kg_m2}, meters(r_BcB_B)};
-}
-
-inline InitialState initial_state(const Eigen::Vector3d& r_N, const Eigen::Vector3d& v_N, const Quaternion& q_BN,
-                                  const Eigen::Vector3d& omega_BN_B, ReferencePoint point = ReferencePoint::B) {
-  InitialState s;
-  s.point = point;
-  s.r_N = meters(r_N);
-  s.v_N = meters_per_second(v_N);
-  s.q_BN = q_BN;
-  s.omega_BN_B = radians_per_second(omega_BN_B);
-  return s;
-}
 
 }  // namespace ramus::test

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "ramus/scenario/scenario.hpp"
+#include "scenario/scenario_support.hpp"
 
 namespace ramus::scenario {
 namespace {
@@ -41,19 +42,9 @@ json valid() {
   })");
 }
 
-/// Loading `document` throws a ScenarioError at `path` whose reason contains `reason`.
-void expect_error(const std::string& document, const std::string& path, const std::string& reason) {
-  try {
-    parse_scenario(document);
-    BOOST_ERROR("no error; expected " << path << ": " << reason);
-  } catch (const ScenarioError& e) {
-    BOOST_TEST(e.path() == path, "message: " << e.what());
-    BOOST_TEST(e.reason().find(reason) != std::string::npos, "message: " << e.what() << "\nexpected: " << reason);
-    BOOST_TEST(std::string(e.what()) == e.path() + ": " + e.reason());
-  }
-}
+using scenario_test::expect_error;
 void expect_error(const json& document, const std::string& path, const std::string& reason) {
-  expect_error(document.dump(), path, reason);
+  scenario_test::expect_error(document.dump(), path, reason);
 }
 
 json quantity(double value, const char* unit) { return {{"value", value}, {"unit", unit}}; }

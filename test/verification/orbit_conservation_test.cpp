@@ -11,6 +11,7 @@
 
 #include "ramus/steppers/step_halving.hpp"
 #include "reference/kepler.hpp"
+#include "support/hubs.hpp"
 #include "verification_support.hpp"
 
 namespace tt = boost::test_tools;
@@ -24,13 +25,13 @@ namespace {
 // hub 750 kg, I_PntBc_B = diag(900, 800, 600) kg m², ω0 = (0.1, 0.1, 0.1) rad/s (a tumble: not a
 // principal axis), Earth μ, and r_CN_N(0), v_CN_N(0) given at the centre of mass C. The hub's own
 // centre of mass is offset from B, so B moves on a circle about C and r_BN_N carries the tumble.
-const Eigen::Vector3d kRC0(-4020338.690396649, 7490566.741852513, 5248299.211589362);  // [m]
-const Eigen::Vector3d kVC0(-5199.77710904224, -3436.681645356935, 1041.576797498721);  // [m/s]
+const Eigen::Vector3d kRC0 = ramus::test::basilisk_r_CN_N();  // [m]
+const Eigen::Vector3d kVC0 = ramus::test::basilisk_v_CN_N();  // [m/s]
 
 RigidBodyCase tumbling_case(bool with_gravity, bool with_J2) {
   RigidBodyCase c;
-  c.m = 750.0;
-  c.I_PntBc_B = Eigen::Vector3d(900.0, 800.0, 600.0).asDiagonal();
+  c.m = ramus::test::kStandardHubMass;
+  c.I_PntBc_B = ramus::test::standard_hub_inertia().asDiagonal();
   c.r_BcB_B = Eigen::Vector3d(0.4, -0.3, 0.6);  // [m] |c| = 0.78 m
   c.point = ReferencePoint::C;
   c.r_N = kRC0;
