@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <limits>
 #include <mutex>
-#include <regex>
+#include <optional>
+#include <string_view>
 #include <thread>
 
 #include "campaign_manifest.hpp"
@@ -98,18 +101,29 @@ Statistics statistics(const std::vector<RunResult>& results, std::size_t column)
 /// (a job running beside this one) are not touched.
 void remove_stale_temporaries(const fs::path& dir, const Options& o, const std::string& manifest,
                               const std::string& part) {
-  static const std::regex temporary(R"(\.(.+)\.ramus-[A-Za-z0-9]{6})");
-  static const std::regex run(R"(run_([0-9]+)\.csv)");
+  // ".<target>.ramus-XXXXXX", XXXXXX letters and digits (mkstemp's suffix).
+  constexpr std::string_view suffix = ".ramus-";
+  const auto target_of = [&](const std::string& name) -> std::string {
+    const std::size_t n = name.size(), s = suffix.size() + 6;
+    if (n <= s + 1 || name[0] != '.' || name.compare(n - s, suffix.size(), suffix) != 0) return {};
+    for (std::size_t i = n - 6; i < n; ++i)
+      if (!std::isalnum(static_cast<unsigned char>(name[i]))) return {};
+    return name.substr(1, n - s - 1);
+  };
+  // "run_<digits>.csv": the run's id, or nullopt.
+  const auto run_of = [](const std::string& target) -> std::optional<std::uint64_t> {
+    if (!target.starts_with("run_") || !target.ends_with(".csv") || target.size() <= 8) return std::nullopt;
+    const std::string digits = target.substr(4, target.size() - 8);
+    std::uint64_t id = 0;
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
+    if (ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+    return id;
+  };
   for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
-    std::smatch m, r;
-    const std::string name = e.path().filename().string();
-    if (!std::regex_match(name, m, temporary)) continue;
-    const std::string target = m[1].str();
+    const std::string target = target_of(e.path().filename().string());
+    if (target.empty()) continue;
     bool own = target == manifest || target == "summary" + part + ".csv" || target == "statistics" + part + ".csv";
-    if (std::regex_match(target, r, run)) {
-      const std::uint64_t id = std::stoull(r[1].str());
-      own = id >= o.first_run && id < o.end_run;
-    }
+    if (const auto id = run_of(target)) own = *id >= o.first_run && *id < o.end_run;
     std::error_code ignored;
     if (own) fs::remove(e.path(), ignored);
   }
