@@ -13,17 +13,17 @@ VehicleDiagnostics from_workspace(const Model& model, const Workspace& ws, const
   const Vehicle& v = model.vehicle(i);
   const VehicleWorkspace& w = ws.vehicles[i];
   const HubParameters& hub = v.hub();
-  const Eigen::Vector3d& omega = w.hub.omega_FN_F;
+  const Eigen::Vector3d& omega = w.ctx.hub.omega_FN_F;
   const Eigen::Vector3d& c = w.mass.r_CB_B;
   const Eigen::Vector3d cDot_B = w.mass.rPrime_CB_B + omega.cross(c);
 
   VehicleDiagnostics d;
   d.m = w.mass.m;
-  d.hub = w.hub;
+  d.hub = w.ctx.hub;
   d.q_BN = w.q_BN;
   d.sigma_BN = mrp_from_quat(w.q_BN);
-  d.r_CN_N = w.hub.r_FN_N + w.dcm_NB * c;
-  d.v_CN_N = w.hub.v_FN_N + w.dcm_NB * cDot_B;
+  d.r_CN_N = w.ctx.hub.r_FN_N + w.dcm_NB * c;
+  d.v_CN_N = w.ctx.hub.v_FN_N + w.dcm_NB * cDot_B;
   d.dv_CN_N = x.segment<3>(v.offsets().dv_CN_N);
 
   // About B, in B: the hub, eq. (10), then each effector; then moved to C, eq. (11).
@@ -35,7 +35,7 @@ VehicleDiagnostics from_workspace(const Model& model, const Workspace& ws, const
   const auto& effectors = v.state_effectors();
   for (std::size_t k = 0; k < effectors.size(); ++k) {
     const EnergyMomentumContribution e = effectors[k]->energy_momentum(
-        w.hub, x.segment(v.offsets().state_effectors[k], v.offsets().state_sizes[k]), *w.effectors[k]);
+        w.ctx, x.segment(v.offsets().state_effectors[k], v.offsets().state_sizes[k]), *w.effectors[k]);
     H_PntB_B += e.H_PntB_B;
     T += e.kinetic_energy;
     V_internal += e.potential_energy;
@@ -52,15 +52,15 @@ VehicleDiagnostics from_workspace(const Model& model, const Workspace& ws, const
   // Totals with the mass flows' momentum, eq. (17): p = m v_C + [NB] p_flow, H_N = H_orb + H_rot + r_BN × [NB] p_flow.
   const Eigen::Vector3d p_flow_N = w.dcm_NB * p_flow_B;
   d.p_N = d.m * d.v_CN_N + p_flow_N;
-  d.H_PntN_N = d.H_orb_PntN_N + d.H_rot_PntC_N + w.hub.r_FN_N.cross(p_flow_N);
+  d.H_PntN_N = d.H_orb_PntN_N + d.H_rot_PntC_N + w.ctx.hub.r_FN_N.cross(p_flow_N);
   return d;
 }
 
 }  // namespace
 
-std::vector<VehicleDiagnostics> diagnostics(const Model& model, const Eigen::VectorXd& x, double /*t*/) {
+std::vector<VehicleDiagnostics> diagnostics(const Model& model, const Eigen::VectorXd& x, double t) {
   Workspace ws(model);
-  forward::kinematics(model, ws, x);
+  forward::kinematics(model, ws, x, t);
   forward::mass_properties(model, ws, x);
   std::vector<VehicleDiagnostics> out;
   out.reserve(model.vehicle_count());
@@ -70,7 +70,7 @@ std::vector<VehicleDiagnostics> diagnostics(const Model& model, const Eigen::Vec
 
 double two_point_potential_energy(const Model& model, const Eigen::VectorXd& x) {
   Workspace ws(model);
-  forward::kinematics(model, ws, x);
+  forward::kinematics(model, ws, x, 0.0);  // the ends' kinematics depend on x alone
   double V = 0.0;
   for (const Model::TwoPointAttachment& a : model.two_point_effectors())
     V += a.effector->potential_energy(forward::end_frame(model, ws, a.end1), forward::end_frame(model, ws, a.end2));
@@ -82,12 +82,12 @@ VehicleDiagnostics vehicle_diagnostics(const Model& model, const Eigen::VectorXd
   return vehicle_diagnostics(model, ws, x, t, i);
 }
 
-VehicleDiagnostics vehicle_diagnostics(const Model& model, Workspace& ws, const Eigen::VectorXd& x, double,
+VehicleDiagnostics vehicle_diagnostics(const Model& model, Workspace& ws, const Eigen::VectorXd& x, double t,
                                        std::size_t i) {
   if (i >= model.vehicle_count())
     throw ConfigurationError("diagnostics", "vehicle index", std::to_string(i),
                              "out of range (" + std::to_string(model.vehicle_count()) + " vehicles)");
-  forward::kinematics(model, ws, x);
+  forward::kinematics(model, ws, x, t);
   forward::mass_properties(model, ws, x);
   return from_workspace(model, ws, x, i);
 }

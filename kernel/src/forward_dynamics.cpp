@@ -15,7 +15,7 @@ ConstStateBlock effector_block(const VehicleOffsets& o, std::size_t k, const Eig
 
 const FrameKinematics& end_frame(const Model& model, const Workspace& ws, const Model::ResolvedEnd& end) {
   const VehicleWorkspace& w = ws.vehicles[end.vehicle];
-  if (end.state_effector == Model::npos) return w.hub;
+  if (end.state_effector == Model::npos) return w.ctx.hub;
   return model.vehicle(end.vehicle)
       .state_effectors()[end.state_effector]
       ->segment(end.segment, *w.effectors[end.state_effector]);
@@ -31,7 +31,7 @@ void add_end_load(const Model& model, Workspace& ws, const Model::ResolvedEnd& e
         ->add_segment_wrench(end.segment, load, *w.effectors[end.state_effector]);
 }
 
-void kinematics(const Model& model, Workspace& ws, const Eigen::VectorXd& x) {
+void kinematics(const Model& model, Workspace& ws, const Eigen::VectorXd& x, double t) {
   for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
     const Vehicle& v = model.vehicle(i);
     const VehicleOffsets& o = v.offsets();
@@ -40,13 +40,15 @@ void kinematics(const Model& model, Workspace& ws, const Eigen::VectorXd& x) {
     // integral.
     w.q_BN = x.segment<4>(o.q_BN) * (1.0 / x.segment<4>(o.q_BN).norm());
     w.dcm_NB = rotation_matrix(w.q_BN);
-    w.hub.dcm_FN = w.dcm_NB.transpose();
-    w.hub.r_FN_N = x.segment<3>(o.r_BN_N);
-    w.hub.v_FN_N = x.segment<3>(o.v_BN_N);
-    w.hub.omega_FN_F = x.segment<3>(o.omega_BN_B);
+    FrameKinematics& hub = w.ctx.hub;
+    w.ctx.t = t;
+    hub.dcm_FN = w.dcm_NB.transpose();
+    hub.r_FN_N = x.segment<3>(o.r_BN_N);
+    hub.v_FN_N = x.segment<3>(o.v_BN_N);
+    hub.omega_FN_F = x.segment<3>(o.omega_BN_B);
     const auto& effectors = v.state_effectors();
     for (std::size_t k = 0; k < effectors.size(); ++k)
-      effectors[k]->kinematics(w.hub, effector_block(o, k, x), *w.effectors[k]);
+      effectors[k]->kinematics(w.ctx, effector_block(o, k, x), *w.effectors[k]);
   }
 }
 
@@ -55,43 +57,22 @@ void mass_properties(const Model& model, Workspace& ws, const Eigen::VectorXd& x
     const Vehicle& v = model.vehicle(i);
     const HubParameters& hub = v.hub();
     VehicleWorkspace& w = ws.vehicles[i];
-    // Sums of eq. (2): m, Σ m r, Σ m r', I_PntB_B, I'_PntB_B; the hub's own terms first. The
-    // rows' sums are of the effectors whose contributions leave their inertial terms to the hub.
-    double m = hub.m, m_rows = 0.0;
-    Eigen::Vector3d m_c = hub.m_r_BcB_B, m_c_rows = Eigen::Vector3d::Zero();
-    Eigen::Vector3d m_cPrime = Eigen::Vector3d::Zero(), m_cPrime_rows = Eigen::Vector3d::Zero();
-    double mDot = 0.0;  // mass depletion, §6
-    w.rows.I_PntB_B.setZero();
-    w.rows.IPrime_PntB_B.setZero();
-    w.any_rows = false;
+    // Sums of eq. (2): m, Σ m r, Σ m r' and ṁ (mass depletion, §6); the hub's own terms first.
+    double m = hub.m, mDot = 0.0;
+    Eigen::Vector3d m_c = hub.m_r_BcB_B, m_cPrime = Eigen::Vector3d::Zero();
     const auto& effectors = v.state_effectors();
     for (std::size_t k = 0; k < effectors.size(); ++k) {
-      MassProperties p;
-      effectors[k]->mass_properties(effector_block(v.offsets(), k, x), *w.effectors[k], p);
+      const CentreOfMass p = effectors[k]->mass_properties(w.ctx, effector_block(v.offsets(), k, x), *w.effectors[k]);
       m += p.m;
       m_c += p.m * p.r_CB_B;
       m_cPrime += p.m * p.rPrime_CB_B;
       mDot += p.mDot;
-      w.inertia_in_contributions[k] = p.inertia_in_contributions ? 1 : 0;
-      if (p.inertia_in_contributions) continue;
-      w.any_rows = true;
-      m_rows += p.m;
-      m_c_rows += p.m * p.r_CB_B;
-      m_cPrime_rows += p.m * p.rPrime_CB_B;
-      w.rows.I_PntB_B += p.I_PntB_B;
-      w.rows.IPrime_PntB_B += p.IPrime_PntB_B;
     }
     const double inv_m = 1.0 / m;
     w.mass.m = m;
     w.mass.r_CB_B = m_c * inv_m;
     w.mass.rPrime_CB_B = m_cPrime * inv_m;
     w.mass.mDot = mDot;
-    w.mass.I_PntB_B = hub.I_PntB_B + w.rows.I_PntB_B;
-    w.mass.IPrime_PntB_B = w.rows.IPrime_PntB_B;
-    w.rows.m = m_rows;
-    const double inv_m_rows = m_rows > 0.0 ? 1.0 / m_rows : 0.0;  // no mass: no first moments either
-    w.rows.r_CB_B = m_c_rows * inv_m_rows;
-    w.rows.rPrime_CB_B = m_cPrime_rows * inv_m_rows;
   }
 }
 
@@ -100,10 +81,10 @@ void loads(const Model& model, Workspace& ws, double t) {
   for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
     const Vehicle& v = model.vehicle(i);
     VehicleWorkspace& w = ws.vehicles[i];
-    w.r_CN_N = w.hub.r_FN_N + w.dcm_NB * w.mass.r_CB_B;
-    w.g_N = gravity != nullptr ? gravity->acceleration_N(w.r_CN_N) : Eigen::Vector3d::Zero();
+    w.r_CN_N = w.ctx.hub.r_FN_N + w.dcm_NB * w.mass.r_CB_B;
+    w.ctx.g_N = gravity != nullptr ? gravity->acceleration_N(w.r_CN_N) : Eigen::Vector3d::Zero();
     w.hub_loads = Wrench{};
-    for (const auto& d : v.dynamic_effectors()) w.hub_loads += d->wrench(w.hub, t);
+    for (const auto& d : v.dynamic_effectors()) w.hub_loads += d->wrench(w.ctx.hub, t);
     // Children of state effectors: each load from its segment's current kinematics, handed to
     // the parent, which routes it into its own equations and the hub's (docs/branching.md).
     const auto& effectors = v.state_effectors();
@@ -120,76 +101,66 @@ void loads(const Model& model, Workspace& ws, double t) {
   }
 }
 
-void hub_accelerations(const Model& model, Workspace& ws, const Eigen::VectorXd& x, double t) {
+void hub_accelerations(const Model& model, Workspace& ws, const Eigen::VectorXd& x) {
   for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
     const Vehicle& v = model.vehicle(i);
     VehicleWorkspace& w = ws.vehicles[i];
     HubSystem& s = w.system;
     s = v.hub().rows;  // the hub's constant blocks of eq. (4)
+    // Each effector's whole contribution, its own rigid rows included (eqs. 4–5).
     const auto& effectors = v.state_effectors();
     for (std::size_t k = 0; k < effectors.size(); ++k)
-      effectors[k]->contributions(w.hub, w.g_N, t, effector_block(v.offsets(), k, x), *w.effectors[k], s);
+      effectors[k]->contributions(w.ctx, effector_block(v.offsets(), k, x), *w.effectors[k], s);
 
-    // The whole vehicle's rigid terms, eqs. (4)–(5): the hub's velocity terms (its c' and I' are
-    // zero), then the rows of the effectors whose contributions leave theirs to the hub (w.rows);
-    // gravity and the loads on the hub.
-    const Eigen::Vector3d& omega = w.hub.omega_FN_F;
+    // The hub's velocity terms of eqs. (4)–(5) (its c' and I' are zero); gravity and the loads on
+    // the hub.
+    const Eigen::Vector3d& omega = w.ctx.hub.omega_FN_F;
     s.vecTrans -= omega.cross(omega.cross(v.hub().m_r_BcB_B));
     s.vecRot -= omega.cross(v.hub().I_PntB_B * omega);
-    if (w.any_rows) add_rigid_rows(w.rows, omega, s);
     // Uniform gravity acts at C: force m g, torque c × m g about B (eq. 6), the whole vehicle's.
-    const Eigen::Vector3d F_grav_B = w.mass.m * (w.hub.dcm_FN * w.g_N);
+    const Eigen::Vector3d F_grav_B = w.mass.m * (w.ctx.hub.dcm_FN * w.ctx.g_N);
     s.vecTrans += F_grav_B + w.hub_loads.force_F;
     s.vecRot += w.mass.r_CB_B.cross(F_grav_B) + w.hub_loads.torque_PntF_F;
-    w.acc = solve_hub_system(s);
+    w.ctx.acc = solve_hub_system(s);
   }
 }
 
-void derivatives(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Eigen::VectorXd& dxdt, double t) {
+void derivatives(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Eigen::VectorXd& dxdt) {
   for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
     const Vehicle& v = model.vehicle(i);
     const VehicleOffsets& o = v.offsets();
     VehicleWorkspace& w = ws.vehicles[i];
-    const Eigen::Vector3d& omega = w.hub.omega_FN_F;
-    dxdt.segment<3>(o.r_BN_N) = w.hub.v_FN_N;
-    dxdt.segment<3>(o.v_BN_N) = w.dcm_NB * w.acc.rDDot_BN_B;
+    const HubAccelerations& acc = w.ctx.acc;
+    const Eigen::Vector3d& omega = w.ctx.hub.omega_FN_F;
+    dxdt.segment<3>(o.r_BN_N) = w.ctx.hub.v_FN_N;
+    dxdt.segment<3>(o.v_BN_N) = w.dcm_NB * acc.rDDot_BN_B;
     dxdt.segment<4>(o.q_BN) = quat_derivative(x.segment<4>(o.q_BN), omega);  // eq. (8), on the raw q
-    dxdt.segment<3>(o.omega_BN_B) = w.acc.omegaDot_BN_B;
+    dxdt.segment<3>(o.omega_BN_B) = acc.omegaDot_BN_B;
 
-    w.m_cPrimePrime_B.setZero();
-    w.m_cDDot_B.setZero();
+    w.m_rDDot_B.setZero();
     const auto& effectors = v.state_effectors();
-    for (std::size_t k = 0; k < effectors.size(); ++k) {
-      const Eigen::Vector3d m_a =
-          effectors[k]->derivatives(w.hub, w.g_N, t, w.acc, effector_block(o, k, x), *w.effectors[k],
-                                    dxdt.segment(o.state_effectors[k], o.state_sizes[k]));
-      if (w.inertia_in_contributions[k])
-        w.m_cDDot_B += m_a;
-      else
-        w.m_cPrimePrime_B += m_a;
-    }
+    for (std::size_t k = 0; k < effectors.size(); ++k)
+      w.m_rDDot_B += effectors[k]->derivatives(w.ctx, effector_block(o, k, x), *w.effectors[k],
+                                               dxdt.segment(o.state_effectors[k], o.state_sizes[k]));
 
     // Non-gravitational acceleration of C, eq. (9):
     //   m rDDot_C = m rDDot_B + Σ m r̈ (inertial, relative to B's),  dv_CN_N' = [NB] rDDot_C − g_N,
-    // with m r̈ = m (r'' + 2 ω × r' + ω̇ × r + ω × (ω × r)) formed here, on the sums, for the hub and
-    // the effectors that return m r'' (first moments M1 = m_hub c_hub + Σ m r, M1' = Σ m r');
-    // with mass depletion (§6, eq. 16) also − (ṁ/m)(c' + ω × c) (ṁ = 0 otherwise: no change).
-    const Eigen::Vector3d M1 = v.hub().m_r_BcB_B + w.rows.m * w.rows.r_CB_B;
-    const Eigen::Vector3d M1Prime = w.rows.m * w.rows.rPrime_CB_B;
-    const Eigen::Vector3d m_rDDot =
-        w.m_cDDot_B + w.m_cPrimePrime_B + omega.cross(2.0 * M1Prime + omega.cross(M1)) + w.acc.omegaDot_BN_B.cross(M1);
-    Eigen::Vector3d rDDot_CN_B = w.acc.rDDot_BN_B + m_rDDot * (1.0 / w.mass.m);
+    // the effectors' m r̈ as they returned them, the hub's (c fixed in B) formed here; with mass
+    // depletion (§6, eq. 16) also − (ṁ/m)(c' + ω × c) (ṁ = 0 otherwise: no change).
+    const Eigen::Vector3d& m_c_hub = v.hub().m_r_BcB_B;
+    const Eigen::Vector3d m_rDDot = w.m_rDDot_B + omega.cross(omega.cross(m_c_hub)) + acc.omegaDot_BN_B.cross(m_c_hub);
+    Eigen::Vector3d rDDot_CN_B = acc.rDDot_BN_B + m_rDDot * (1.0 / w.mass.m);
     if (w.mass.mDot != 0.0) rDDot_CN_B -= (w.mass.mDot / w.mass.m) * (w.mass.rPrime_CB_B + omega.cross(w.mass.r_CB_B));
-    dxdt.segment<3>(o.dv_CN_N) = w.dcm_NB * rDDot_CN_B - w.g_N;
+    dxdt.segment<3>(o.dv_CN_N) = w.dcm_NB * rDDot_CN_B - w.ctx.g_N;
   }
 }
 
 void evaluate(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Eigen::VectorXd& dxdt, double t) {
-  kinematics(model, ws, x);
+  kinematics(model, ws, x, t);
   mass_properties(model, ws, x);
   loads(model, ws, t);
-  hub_accelerations(model, ws, x, t);
-  derivatives(model, ws, x, dxdt, t);
+  hub_accelerations(model, ws, x);
+  derivatives(model, ws, x, dxdt);
 }
 
 }  // namespace ramus::forward

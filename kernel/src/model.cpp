@@ -208,13 +208,13 @@ void Model::build() {
   }
   // Given at C: r_BN = r_CN − [NB] c,  v_BN = v_CN − [NB] (c' + ω × c)  (architecture.md eq. 3).
   Workspace ws(*this);
-  forward::kinematics(*this, ws, x0_);
+  forward::kinematics(*this, ws, x0_, 0.0);
   forward::mass_properties(*this, ws, x0_);
   for (std::size_t i = 0; i < vehicles_.size(); ++i) {
     const Vehicle& v = *vehicles_[i];
     if (v.initial_.point != ReferencePoint::C) continue;
     const VehicleWorkspace& w = ws.vehicles[i];
-    const Eigen::Vector3d cDot_B = w.mass.rPrime_CB_B + w.hub.omega_FN_F.cross(w.mass.r_CB_B);
+    const Eigen::Vector3d cDot_B = w.mass.rPrime_CB_B + w.ctx.hub.omega_FN_F.cross(w.mass.r_CB_B);
     x0_.segment<3>(v.offsets_.r_BN_N) -= w.dcm_NB * w.mass.r_CB_B;
     x0_.segment<3>(v.offsets_.v_BN_N) -= w.dcm_NB * cDot_B;
   }
@@ -223,7 +223,7 @@ void Model::build() {
   Eigen::VectorXd dxdt(layout_.size());
   forward::evaluate(*this, ws, x0_, dxdt, 0.0);
   for (std::size_t i = 0; i < vehicles_.size(); ++i) {
-    const HubAccelerations& acc = ws.vehicles[i].acc;
+    const HubAccelerations& acc = ws.vehicles[i].ctx.acc;
     const HubSystem& s = ws.vehicles[i].system;
     if (acc.omegaDot_BN_B.allFinite() && acc.rDDot_BN_B.allFinite()) continue;
     if (!finite_rhs(s)) explain_non_finite_hub_system(i, ws);
@@ -244,20 +244,20 @@ void Model::explain_non_finite_hub_system(std::size_t i, Workspace& ws) const {
   // effectors. Cold path (finalize only): the evaluation itself never checks.
   const Vehicle& v = *vehicles_[i];
   const VehicleWorkspace& w = ws.vehicles[i];
-  const Eigen::Vector3d& omega = w.hub.omega_FN_F;
+  const Eigen::Vector3d& omega = w.ctx.hub.omega_FN_F;
   const std::string initial = v.label() + " initial state";
 
-  if (!w.g_N.allFinite())
+  if (!w.ctx.g_N.allFinite())
     throw ConfigurationError(initial, "r_N [m]", to_text(v.initial_.r_N.si()),
                              "the gravity field (" + std::string(gravity_->kind()) +
                                  ") at the centre of mass C, r_CN_N = " + to_text(w.r_CN_N) +
-                                 " m, is non-finite (g_N = " + to_text(w.g_N) +
+                                 " m, is non-finite (g_N = " + to_text(w.ctx.g_N) +
                                  " m/s^2): C is at or too near the field's singularity, or its parameters are extreme");
 
   // eq. (6): F = m [BN] g_N and its torque c × F.
-  const Eigen::Vector3d F_grav_B = w.mass.m * (w.hub.dcm_FN * w.g_N);
+  const Eigen::Vector3d F_grav_B = w.mass.m * (w.ctx.hub.dcm_FN * w.ctx.g_N);
   if (!F_grav_B.allFinite() || !w.mass.r_CB_B.cross(F_grav_B).allFinite()) {
-    const double g = w.g_N.norm();
+    const double g = w.ctx.g_N.norm();
     const bool hub_alone = !std::isfinite(v.hub_.m * g);
     throw ConfigurationError(hub_alone ? v.label() + " hub" : v.label(),
                              hub_alone ? "mass [kg]" : "mass [kg] (hub and state effectors)",
@@ -279,7 +279,7 @@ void Model::explain_non_finite_hub_system(std::size_t i, Workspace& ws) const {
                                  " kg m^2: |ω|² |m r_BcB| and |ω|² ‖I_PntB_B‖ must stay below " + max_double());
 
   for (const auto& d : v.dynamic_effectors_)
-    if (const Wrench l = d->wrench(w.hub, 0.0); !finite(l))
+    if (const Wrench l = d->wrench(w.ctx.hub, 0.0); !finite(l))
       throw ConfigurationError(d->label(), "load on the hub of " + v.label() + " at the initial state", text(l),
                                "is non-finite (check the effector's parameters, load profiles and inputs)");
   const auto& effectors = v.state_effectors_;
@@ -299,15 +299,12 @@ void Model::explain_non_finite_hub_system(std::size_t i, Workspace& ws) const {
                                text(l1) + "; " + text(l2), "are non-finite (check the effector's parameters)");
   }
 
-  // Each state effector's contributions and, unless they carry them, its rigid rows (eqs. 4–5).
+  // Each state effector's contributions, its rigid rows included (eqs. 4–5).
   const VehicleOffsets& o = v.offsets_;
   for (std::size_t k = 0; k < effectors.size(); ++k) {
     const ConstStateBlock x = x0_.segment(o.state_effectors[k], o.state_sizes[k]);
-    MassProperties p;
-    effectors[k]->mass_properties(x, *w.effectors[k], p);
     HubSystem alone;
-    effectors[k]->contributions(w.hub, w.g_N, 0.0, x, *w.effectors[k], alone);
-    if (!p.inertia_in_contributions) add_rigid_rows(p, omega, alone);
+    effectors[k]->contributions(w.ctx, x, *w.effectors[k], alone);
     if (!finite_rhs(alone))
       throw ConfigurationError(effectors[k]->label(), "contributions to the hub system at the initial state",
                                to_text(alone.vecTrans) + " N, " + to_text(alone.vecRot) + " N m",

@@ -210,7 +210,7 @@ std::unique_ptr<EffectorWorkspace> FuelTank::make_workspace() const {
   return ws;
 }
 
-void FuelTank::kinematics(const FrameKinematics&, ConstStateBlock x, EffectorWorkspace& base) const {
+void FuelTank::kinematics(const EvaluationContext&, ConstStateBlock x, EffectorWorkspace& base) const {
   auto& ws = static_cast<FuelTankWorkspace&>(base);
   ws.m = std::max(x[0], 0.0);
   // eq. (6): the flow of each thruster while there is propellant (the run-out is a discontinuity)
@@ -232,20 +232,16 @@ void FuelTank::kinematics(const FrameKinematics&, ConstStateBlock x, EffectorWor
   }
 }
 
-void FuelTank::mass_properties(ConstStateBlock, EffectorWorkspace& base, MassProperties& out) const {
+CentreOfMass FuelTank::mass_properties(const EvaluationContext&, ConstStateBlock, EffectorWorkspace& base) const {
   const auto& ws = static_cast<const FuelTankWorkspace&>(base);
-  out.m = ws.m;
-  out.r_CB_B = ws.r_TcB_B;
-  out.rPrime_CB_B.setZero();  // the propellant's material is at rest in B (eq. 7)
-  out.I_PntB_B = ws.I_PntB_B;
-  out.IPrime_PntB_B = ws.IPrime_PntB_B;
-  out.mDot = ws.mDot;
+  // eq. (7); rPrime 0: the propellant's material is at rest in B
+  return {ws.m, ws.r_TcB_B, Eigen::Vector3d::Zero(), ws.mDot};
 }
 
-void FuelTank::contributions(const FrameKinematics& hub, const Eigen::Vector3d&, double, ConstStateBlock,
-                             EffectorWorkspace& base, HubSystem& s) const {
+void FuelTank::contributions(const EvaluationContext& ctx, ConstStateBlock, EffectorWorkspace& base,
+                             HubSystem& s) const {
   const auto& ws = static_cast<const FuelTankWorkspace&>(base);
-  const Eigen::Vector3d& omega = hub.omega_FN_F;
+  const Eigen::Vector3d& omega = ctx.hub.omega_FN_F;
   const Eigen::Vector3d rODot_B = ws.mDot * ws.mom.drOT_dm;  // velocity of the removal point
   // eq. (9): thrust, Coriolis force of the feed flow, the moving propellant's −S''
   Eigen::Vector3d F = -2.0 * omega.cross(ws.I_flow) - ws.mDot * rODot_B;
@@ -259,33 +255,41 @@ void FuelTank::contributions(const FrameKinematics& hub, const Eigen::Vector3d&,
   }
   s.vecTrans += F;
   s.vecRot += L;
+  // eq. (7): the propellant's rigid rows, its inertia and the inertia's rate as the mass changes
+  MassProperties p;
+  p.m = ws.m;
+  p.r_CB_B = ws.r_TcB_B;
+  p.I_PntB_B = ws.I_PntB_B;
+  p.IPrime_PntB_B = ws.IPrime_PntB_B;
+  add_rigid_rows(p, omega, s);
 }
 
-Eigen::Vector3d FuelTank::derivatives(const FrameKinematics& hub, const Eigen::Vector3d&, double,
-                                      const HubAccelerations&, ConstStateBlock, EffectorWorkspace& base,
+Eigen::Vector3d FuelTank::derivatives(const EvaluationContext& ctx, ConstStateBlock, EffectorWorkspace& base,
                                       StateBlockRef dxdt) const {
   const auto& ws = static_cast<const FuelTankWorkspace&>(base);
-  const Eigen::Vector3d& omega = hub.omega_FN_F;
-  const Eigen::Matrix3d dcm_NB = hub.dcm_FN.transpose();
+  const Eigen::Vector3d& omega = ctx.hub.omega_FN_F;
+  const Eigen::Matrix3d dcm_NB = ctx.hub.dcm_FN.transpose();
   dxdt[0] = ws.mDot;  // eq. (6)
   // eq. (11): the exhaust leaves E with v_E + u_e, u_e = −w t̂
   Eigen::Vector3d dp = Eigen::Vector3d::Zero(), dH = Eigen::Vector3d::Zero();
   for (std::size_t k = 0; k < thrusters_.size(); ++k) {
     const FuelTankThrusterParameters& p = thrusters_[k];
-    const Eigen::Vector3d v_exit_N = hub.v_FN_N + dcm_NB * (omega.cross(p.r_EB_B) - p.w * p.tHat_B);
-    const Eigen::Vector3d r_EN_N = hub.r_FN_N + dcm_NB * p.r_EB_B;
+    const Eigen::Vector3d v_exit_N = ctx.hub.v_FN_N + dcm_NB * (omega.cross(p.r_EB_B) - p.w * p.tHat_B);
+    const Eigen::Vector3d r_EN_N = ctx.hub.r_FN_N + dcm_NB * p.r_EB_B;
     dp += ws.mu[k] * v_exit_N;
     dH += ws.mu[k] * r_EN_N.cross(v_exit_N);
   }
   dxdt.segment<3>(1) = dp;
   dxdt.segment<3>(4) = dH;
-  return omega.cross(ws.mDot * ws.r_OB_B);  // eq. (12)
+  // eq. (12): m r'' = ω × ṁ r_OB, made inertial (the material at rest in B: r' = 0)
+  return inertial_relative_acceleration(ws.m, ws.r_TcB_B, Eigen::Vector3d::Zero(), omega.cross(ws.mDot * ws.r_OB_B),
+                                        omega, ctx.acc.omegaDot_BN_B);
 }
 
-EnergyMomentumContribution FuelTank::energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+EnergyMomentumContribution FuelTank::energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
                                                      const EffectorWorkspace& base) const {
   const auto& ws = static_cast<const FuelTankWorkspace&>(base);
-  const Eigen::Vector3d& omega = hub.omega_FN_F;
+  const Eigen::Vector3d& omega = ctx.hub.omega_FN_F;
   EnergyMomentumContribution e;
   e.H_PntB_B = ws.I_PntB_B * omega + ws.H_flow;  // eq. (13)
   e.kinetic_energy = 0.5 * omega.dot(ws.I_PntB_B * omega);

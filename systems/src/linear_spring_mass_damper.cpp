@@ -54,31 +54,19 @@ std::unique_ptr<EffectorWorkspace> LinearSpringMassDamper::make_workspace() cons
   return std::make_unique<LinearSpringMassDamperWorkspace>();
 }
 
-void LinearSpringMassDamper::kinematics(const FrameKinematics&, ConstStateBlock, EffectorWorkspace&) const {
-  // A point mass has no segment frame to publish.
+CentreOfMass LinearSpringMassDamper::mass_properties(const EvaluationContext&, ConstStateBlock x,
+                                                     EffectorWorkspace&) const {
+  return {m_, r_PB_B_ + x[0] * pHat_B_, x[1] * pHat_B_, 0.0};  // eq. (1)
 }
 
-void LinearSpringMassDamper::mass_properties(ConstStateBlock x, EffectorWorkspace&, MassProperties& out) const {
-  // eq. (1)
-  const Eigen::Vector3d r = r_PB_B_ + x[0] * pHat_B_;
-  const Eigen::Vector3d rPrime = x[1] * pHat_B_;
-  // eq. (2): I = m (|r|² 1 − r rᵀ), I' = m (2 r·r' 1 − r' rᵀ − r r'ᵀ)
-  out.m = m_;
-  out.r_CB_B = r;
-  out.rPrime_CB_B = rPrime;
-  out.I_PntB_B = m_ * (r.squaredNorm() * Eigen::Matrix3d::Identity() - r * r.transpose());
-  out.IPrime_PntB_B =
-      m_ * (2.0 * r.dot(rPrime) * Eigen::Matrix3d::Identity() - rPrime * r.transpose() - r * rPrime.transpose());
-}
-
-void LinearSpringMassDamper::contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double,
-                                           ConstStateBlock x, EffectorWorkspace& ws_base, HubSystem& s) const {
+void LinearSpringMassDamper::contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws_base,
+                                           HubSystem& s) const {
   auto& ws = static_cast<LinearSpringMassDamperWorkspace&>(ws_base);
   const double rho = x[0], rhoDot = x[1];
   const Eigen::Vector3d r = r_PB_B_ + rho * pHat_B_;  // eq. (1)
   const Eigen::Vector3d rPrime = rhoDot * pHat_B_;
-  const Eigen::Vector3d& omega = hub.omega_FN_F;
-  const Eigen::Vector3d g_B = hub.dcm_FN * g_N;
+  const Eigen::Vector3d& omega = ctx.hub.omega_FN_F;
+  const Eigen::Vector3d g_B = ctx.hub.dcm_FN * ctx.g_N;
   // eq. (5). The Coriolis term −2 p̂·(ω × r') of Basilisk's c_rho vanishes identically (r' ∥ p̂).
   ws.aRho = -pHat_B_;
   ws.bRho = pHat_B_.cross(r);
@@ -90,24 +78,25 @@ void LinearSpringMassDamper::contributions(const FrameKinematics& hub, const Eig
   s.D.noalias() -= m_ * ws.bRho * ws.bRho.transpose();
   s.vecTrans -= m_ * ws.cRho * pHat_B_;
   s.vecRot += m_ * ws.cRho * ws.bRho - m_ * omega.cross(r.cross(rPrime));
+  add_rigid_rows(point_mass(m_, r, rPrime), omega, s);  // eq. (2): the point mass's rigid rows
 }
 
-Eigen::Vector3d LinearSpringMassDamper::derivatives(const FrameKinematics&, const Eigen::Vector3d&, double,
-                                                    const HubAccelerations& acc, ConstStateBlock x,
+Eigen::Vector3d LinearSpringMassDamper::derivatives(const EvaluationContext& ctx, ConstStateBlock x,
                                                     EffectorWorkspace& ws_base, StateBlockRef dxdt) const {
   const auto& ws = static_cast<const LinearSpringMassDamperWorkspace&>(ws_base);
   // eq. (8)
-  const double rhoDDot = ws.aRho.dot(acc.rDDot_BN_B) + ws.bRho.dot(acc.omegaDot_BN_B) + ws.cRho;
+  const double rhoDDot = ws.aRho.dot(ctx.acc.rDDot_BN_B) + ws.bRho.dot(ctx.acc.omegaDot_BN_B) + ws.cRho;
   dxdt[0] = x[1];
   dxdt[1] = rhoDDot;
-  return m_ * rhoDDot * pHat_B_;
+  return inertial_relative_acceleration(m_, r_PB_B_ + x[0] * pHat_B_, x[1] * pHat_B_, m_ * rhoDDot * pHat_B_,
+                                        ctx.hub.omega_FN_F, ctx.acc.omegaDot_BN_B);
 }
 
-EnergyMomentumContribution LinearSpringMassDamper::energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+EnergyMomentumContribution LinearSpringMassDamper::energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
                                                                    const EffectorWorkspace&) const {
   const double rho = x[0];
   const Eigen::Vector3d r = r_PB_B_ + rho * pHat_B_;
-  const Eigen::Vector3d rDot = x[1] * pHat_B_ + hub.omega_FN_F.cross(r);
+  const Eigen::Vector3d rDot = x[1] * pHat_B_ + ctx.hub.omega_FN_F.cross(r);
   // eq. (9)
   EnergyMomentumContribution e;
   e.H_PntB_B = m_ * r.cross(rDot);

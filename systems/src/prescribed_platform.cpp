@@ -24,18 +24,17 @@ struct PrescribedPlatformWorkspace final : EffectorWorkspace {
   Eigen::Vector3d rPrimePrime = Eigen::Vector3d::Zero();      ///< [m/s²]
   Eigen::Matrix3d I_c = Eigen::Matrix3d::Zero();              ///< [kg m²] about Pc, in B
   Eigen::Matrix3d IPrime_c = Eigen::Matrix3d::Zero();         ///< [kg m²/s]
-  FrameKinematics frame;                                      ///< segment 0: frame P
-  Wrench children;                                            ///< [N], [N m] dynamic children's loads, in P about P
-  Wrench actuator;                                            ///< [N], [N m] eq. (8), in P about P
+  /// The children's evaluation: frame P (segment 0) as their hub, its accelerations.
+  EvaluationContext ctx_P;
+  Wrench children;  ///< [N], [N m] dynamic children's loads, in P about P
+  Wrench actuator;  ///< [N], [N m] eq. (8), in P about P
   // State-effector children (eqs. 12–17), one entry each
   std::vector<std::unique_ptr<EffectorWorkspace>> child;       ///< their own workspaces
-  std::vector<MassProperties> child_mass_P;                    ///< eq. (12): about P, in P
-  std::vector<MassProperties> child_mass_B;                    ///< eq. (13): about B, in B
+  std::vector<CentreOfMass> child_mass_P;                      ///< eq. (12): relative to P, in P
   std::vector<HubSystem> child_rows_P;                         ///< eq. (14): their momentum-rate rows about P, in P
   std::vector<Wrench> child_loads_P;                           ///< dynamic loads on their segments, in P about P
   Eigen::Vector3d rPrimePrime_PB_B = Eigen::Vector3d::Zero();  ///< [m/s²]
-  explicit PrescribedPlatformWorkspace(std::size_t n)
-      : child(n), child_mass_P(n), child_mass_B(n), child_rows_P(n), child_loads_P(n) {}
+  explicit PrescribedPlatformWorkspace(std::size_t n) : child(n), child_mass_P(n), child_rows_P(n), child_loads_P(n) {}
 };
 
 }  // namespace
@@ -150,7 +149,7 @@ std::unique_ptr<EffectorWorkspace> PrescribedPlatform::make_workspace() const {
   return ws;
 }
 
-void PrescribedPlatform::kinematics(const FrameKinematics& hub, ConstStateBlock x, EffectorWorkspace& ws_base) const {
+void PrescribedPlatform::kinematics(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws_base) const {
   auto& ws = static_cast<PrescribedPlatformWorkspace&>(ws_base);
   const PrescribedPose p = profile_(x[0]);  // eq. (1): the pose at the clock τ
   // eq. (2): P relative to B (M fixed in B)
@@ -171,21 +170,22 @@ void PrescribedPlatform::kinematics(const FrameKinematics& hub, ConstStateBlock 
   ws.I_c = ws.dcm_BP * I_PntPc_P_ * ws.dcm_BP.transpose();
   ws.IPrime_c = tilde(w) * ws.I_c - ws.I_c * tilde(w);
   // segment 0: frame P
-  const Eigen::Matrix3d dcm_NB = hub.dcm_FN.transpose();
-  ws.frame.r_FN_N = hub.r_FN_N + dcm_NB * ws.r_PB_B;
-  ws.frame.v_FN_N = hub.v_FN_N + dcm_NB * (ws.rPrime_PB_B + hub.omega_FN_F.cross(ws.r_PB_B));
-  ws.frame.dcm_FN = ws.dcm_BP.transpose() * hub.dcm_FN;
-  ws.frame.omega_FN_F = ws.dcm_BP.transpose() * (hub.omega_FN_F + w);
+  const Eigen::Matrix3d dcm_NB = ctx.hub.dcm_FN.transpose();
+  ws.ctx_P.hub.r_FN_N = ctx.hub.r_FN_N + dcm_NB * ws.r_PB_B;
+  ws.ctx_P.hub.v_FN_N = ctx.hub.v_FN_N + dcm_NB * (ws.rPrime_PB_B + ctx.hub.omega_FN_F.cross(ws.r_PB_B));
+  ws.ctx_P.hub.dcm_FN = ws.dcm_BP.transpose() * ctx.hub.dcm_FN;
+  ws.ctx_P.hub.omega_FN_F = ws.dcm_BP.transpose() * (ctx.hub.omega_FN_F + w);
+  ws.ctx_P.t = ctx.t;
   ws.children = Wrench{};
   for (Wrench& l : ws.child_loads_P) l = Wrench{};
   // the children, with P as their hub (eq. 12)
   for (std::size_t k = 0; k < children_.size(); ++k)
-    children_[k]->kinematics(ws.frame, x.segment(child_offset_[k], child_size_[k]), *ws.child[k]);
+    children_[k]->kinematics(ws.ctx_P, x.segment(child_offset_[k], child_size_[k]), *ws.child[k]);
 }
 
 const FrameKinematics& PrescribedPlatform::segment(std::size_t s, const EffectorWorkspace& ws_base) const {
   const auto& ws = static_cast<const PrescribedPlatformWorkspace&>(ws_base);
-  if (s == 0) return ws.frame;
+  if (s == 0) return ws.ctx_P.hub;
   for (std::size_t k = 0; k < children_.size(); ++k)
     if (s < child_segment0_[k] + children_[k]->segment_count())
       return children_[k]->segment(s - child_segment0_[k], *ws.child[k]);
@@ -203,9 +203,9 @@ void PrescribedPlatform::add_segment_wrench(std::size_t s, const Wrench& w, Effe
     if (s < child_segment0_[k] + children_[k]->segment_count()) {
       // for the actuator wrench (eq. 8): the load in P about P (positions relative to N cancel to ~ulp(|r_PN|))
       const FrameKinematics& f = children_[k]->segment(s - child_segment0_[k], *ws.child[k]);
-      const Eigen::Matrix3d dcm_PS = ws.frame.dcm_FN * f.dcm_FN.transpose();
+      const Eigen::Matrix3d dcm_PS = ws.ctx_P.hub.dcm_FN * f.dcm_FN.transpose();
       const Eigen::Vector3d F_P = dcm_PS * w.force_F;
-      const Eigen::Vector3d r_SP_P = ws.frame.dcm_FN * (f.r_FN_N - ws.frame.r_FN_N);
+      const Eigen::Vector3d r_SP_P = ws.ctx_P.hub.dcm_FN * (f.r_FN_N - ws.ctx_P.hub.r_FN_N);
       ws.child_loads_P[k].force_F += F_P;
       ws.child_loads_P[k].torque_PntF_F += dcm_PS * w.torque_PntF_F + r_SP_P.cross(F_P);
       children_[k]->add_segment_wrench(s - child_segment0_[k], w, *ws.child[k]);
@@ -215,69 +215,52 @@ void PrescribedPlatform::add_segment_wrench(std::size_t s, const Wrench& w, Effe
                            "out of range (" + std::to_string(segment_count()) + " segments, 0-based)");
 }
 
-void PrescribedPlatform::mass_properties(ConstStateBlock x, EffectorWorkspace& ws_base, MassProperties& out) const {
+CentreOfMass PrescribedPlatform::mass_properties(const EvaluationContext&, ConstStateBlock x,
+                                                 EffectorWorkspace& ws_base) const {
   auto& ws = static_cast<PrescribedPlatformWorkspace&>(ws_base);
-  const Eigen::Vector3d& r = ws.r;
-  const Eigen::Vector3d& rp = ws.rPrime;
-  // eq. (4)
+  // eq. (4), and eq. (13): each child's centre of mass from (relative to P, in P) to (relative to B, in B)
   double m = m_;
-  Eigen::Vector3d mr = m_ * r, mrp = m_ * rp;
-  Eigen::Matrix3d I = ws.I_c + m_ * (r.squaredNorm() * Eigen::Matrix3d::Identity() - r * r.transpose());
-  Eigen::Matrix3d Ip =
-      ws.IPrime_c + m_ * (2.0 * r.dot(rp) * Eigen::Matrix3d::Identity() - rp * r.transpose() - r * rp.transpose());
-  // eq. (13): each child's, from (about P, in P) to (about B, in B)
+  Eigen::Vector3d mr = m_ * ws.r, mrp = m_ * ws.rPrime;
   const Eigen::Matrix3d& R = ws.dcm_BP;
   const Eigen::Vector3d w_P = R.transpose() * ws.omega_PB_B;
-  const Eigen::Matrix3d E = Eigen::Matrix3d::Identity();
   for (std::size_t k = 0; k < children_.size(); ++k) {
-    MassProperties& mp = ws.child_mass_P[k];
-    mp = MassProperties{};
-    children_[k]->mass_properties(x.segment(child_offset_[k], child_size_[k]), *ws.child[k], mp);
-    MassProperties& b = ws.child_mass_B[k];
-    b.m = mp.m;
-    const Eigen::Vector3d c = R * mp.r_CB_B, cp = R * (mp.rPrime_CB_B + w_P.cross(mp.r_CB_B));
-    b.r_CB_B = ws.r_PB_B + c;
-    b.rPrime_CB_B = ws.rPrime_PB_B + cp;
-    const Eigen::Matrix3d wt = tilde(w_P);
-    const Eigen::Matrix3d I_P = R * mp.I_PntB_B * R.transpose();
-    const Eigen::Matrix3d Ip_P = R * (mp.IPrime_PntB_B + wt * mp.I_PntB_B - mp.I_PntB_B * wt) * R.transpose();
-    const Eigen::Vector3d& rc = b.r_CB_B;
-    const Eigen::Vector3d& rcp = b.rPrime_CB_B;
-    b.I_PntB_B =
-        I_P + mp.m * (rc.squaredNorm() * E - rc * rc.transpose()) - mp.m * (c.squaredNorm() * E - c * c.transpose());
-    b.IPrime_PntB_B = Ip_P + mp.m * (2.0 * rc.dot(rcp) * E - rcp * rc.transpose() - rc * rcp.transpose()) -
-                      mp.m * (2.0 * c.dot(cp) * E - cp * c.transpose() - c * cp.transpose());
-    m += b.m;
-    mr += b.m * b.r_CB_B;
-    mrp += b.m * b.rPrime_CB_B;
-    I += b.I_PntB_B;
-    Ip += b.IPrime_PntB_B;
+    const CentreOfMass& mp = ws.child_mass_P[k] =
+        children_[k]->mass_properties(ws.ctx_P, x.segment(child_offset_[k], child_size_[k]), *ws.child[k]);
+    m += mp.m;
+    mr += mp.m * (ws.r_PB_B + R * mp.r_CB_B);
+    mrp += mp.m * (ws.rPrime_PB_B + R * (mp.rPrime_CB_B + w_P.cross(mp.r_CB_B)));
   }
-  out.m = m;
-  out.r_CB_B = mr / m;
-  out.rPrime_CB_B = mrp / m;
-  out.I_PntB_B = I;
-  out.IPrime_PntB_B = Ip;
+  return {m, mr / m, mrp / m, 0.0};
 }
 
-void PrescribedPlatform::contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
-                                       ConstStateBlock x, EffectorWorkspace& ws_base, HubSystem& s) const {
+void PrescribedPlatform::contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws_base,
+                                       HubSystem& s) const {
   auto& ws = static_cast<PrescribedPlatformWorkspace&>(ws_base);
-  const Eigen::Vector3d& omega = hub.omega_FN_F;
+  const Eigen::Vector3d& omega = ctx.hub.omega_FN_F;
   const Eigen::Vector3d& r = ws.r;
+  const Eigen::Vector3d& rp = ws.rPrime;
   const Eigen::Vector3d& w = ws.omega_PB_B;
-  // eq. (6): the momentum rates the kernel's rigid terms miss, to the right-hand side
+  // eq. (4): the platform body's rigid rows
+  MassProperties body;
+  body.m = m_;
+  body.r_CB_B = r;
+  body.rPrime_CB_B = rp;
+  body.I_PntB_B = ws.I_c + m_ * (r.squaredNorm() * Eigen::Matrix3d::Identity() - r * r.transpose());
+  body.IPrime_PntB_B =
+      ws.IPrime_c + m_ * (2.0 * r.dot(rp) * Eigen::Matrix3d::Identity() - rp * r.transpose() - r * rp.transpose());
+  add_rigid_rows(body, omega, s);
+  // eq. (6): the momentum rates the rigid rows miss, to the right-hand side
   s.vecTrans -= m_ * ws.rPrimePrime;
   s.vecRot -= m_ * r.cross(ws.rPrimePrime) + ws.IPrime_c * w + ws.I_c * ws.omegaPrime_PB_B +
-              omega.cross(ws.I_c * w + m_ * r.cross(ws.rPrime));
+              omega.cross(ws.I_c * w + m_ * r.cross(rp));
   // eq. (7): the dynamic children's loads on P pass to the hub unchanged (the platform is driven)
   const Eigen::Vector3d F_B = ws.dcm_BP * ws.children.force_F;
   s.vecTrans += F_B;
   s.vecRot += ws.dcm_BP * ws.children.torque_PntF_F + ws.r_PB_B.cross(F_B);
   if (children_.empty()) return;
-  // eqs. (14)–(15): each child's momentum-rate rows about P (its contributions plus its rigid rows,
-  // with P as hub), carried to B through a_P = [PB](r̈_B − [r_PB×] ω̇ + k_a), α_P = [PB](ω̇ + k_α),
-  // minus the rigid rows the kernel adds for its mass properties in B.
+  // eqs. (14)–(15): each child's momentum-rate rows about P (its whole contributions, with P as
+  // hub), carried to B through a_P = [PB](r̈_B − [r_PB×] ω̇ + k_a), α_P = [PB](ω̇ + k_α).
+  ws.ctx_P.g_N = ctx.g_N;
   const Eigen::Matrix3d& R = ws.dcm_BP;
   const Eigen::Matrix3d Rt = R.transpose();
   const Eigen::Matrix3d rt = tilde(ws.r_PB_B);
@@ -287,70 +270,62 @@ void PrescribedPlatform::contributions(const FrameKinematics& hub, const Eigen::
   for (std::size_t k = 0; k < children_.size(); ++k) {
     HubSystem& S = ws.child_rows_P[k];
     S.set_zero();
-    children_[k]->contributions(ws.frame, g_N, t, x.segment(child_offset_[k], child_size_[k]), *ws.child[k], S);
-    // a child whose rows already carry its inertia (MassProperties::inertia_in_contributions) gets none
-    if (!ws.child_mass_P[k].inertia_in_contributions) add_rigid_rows(ws.child_mass_P[k], ws.frame.omega_FN_F, S);
+    children_[k]->contributions(ws.ctx_P, x.segment(child_offset_[k], child_size_[k]), *ws.child[k], S);
     const Eigen::Matrix3d A_PB = S.A * Rt, B_PB = S.B * Rt, C_PB = S.C * Rt, D_PB = S.D * Rt;
     const Eigen::Matrix3d A_F = R * A_PB, B_F = R * (B_PB - A_PB * rt);
     const Eigen::Vector3d c_F = R * (A_PB * k_a + B_PB * k_alpha - S.vecTrans);
     const Eigen::Matrix3d C_M = R * C_PB + rt * A_F, D_M = R * (D_PB - C_PB * rt) + rt * B_F;
     const Eigen::Vector3d c_M = R * (C_PB * k_a + D_PB * k_alpha - S.vecRot) + rt * c_F;
-    HubSystem rigid;
-    rigid.set_zero();
-    add_rigid_rows(ws.child_mass_B[k], omega, rigid);
-    s.A += A_F - rigid.A;
-    s.B += B_F - rigid.B;
-    s.C += C_M - rigid.C;
-    s.D += D_M - rigid.D;
-    s.vecTrans += -c_F - rigid.vecTrans;
-    s.vecRot += -c_M - rigid.vecRot;
+    s.A += A_F;
+    s.B += B_F;
+    s.C += C_M;
+    s.D += D_M;
+    s.vecTrans -= c_F;
+    s.vecRot -= c_M;
   }
 }
 
-Eigen::Vector3d PrescribedPlatform::derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
-                                                const HubAccelerations& acc, ConstStateBlock x,
+Eigen::Vector3d PrescribedPlatform::derivatives(const EvaluationContext& ctx, ConstStateBlock x,
                                                 EffectorWorkspace& ws_base, StateBlockRef dxdt) const {
   auto& ws = static_cast<PrescribedPlatformWorkspace&>(ws_base);
   dxdt[0] = 1.0;  // eq. (1)
-  const Eigen::Vector3d& omega = hub.omega_FN_F;
+  const HubAccelerations& acc = ctx.acc;
+  const Eigen::Vector3d& omega = ctx.hub.omega_FN_F;
   const Eigen::Vector3d& r = ws.r;
   const Eigen::Matrix3d& R = ws.dcm_BP;
   const Eigen::Matrix3d Rt = R.transpose();
-  const Eigen::Vector3d g_B = hub.dcm_FN * g_N;
-  Eigen::Vector3d m_rPP = m_ * ws.rPrimePrime;
+  const Eigen::Vector3d g_B = ctx.hub.dcm_FN * ctx.g_N;
+  // The platform body's m r̈ relative to B's (eq. 3's c.o.m. at r, inertial)
+  const Eigen::Vector3d rDDot_rel =
+      acc.omegaDot_BN_B.cross(r) + omega.cross(omega.cross(r)) + 2.0 * omega.cross(ws.rPrime) + ws.rPrimePrime;
+  Eigen::Vector3d m_rDDot = m_ * rDDot_rel;
   // eq. (16): the children's derivatives with the platform's accelerations
   const Eigen::Vector3d k_a =
       omega.cross(omega.cross(ws.r_PB_B)) + 2.0 * omega.cross(ws.rPrime_PB_B) + ws.rPrimePrime_PB_B;
   const Eigen::Vector3d k_alpha = ws.omegaPrime_PB_B + omega.cross(ws.omega_PB_B);
-  HubAccelerations acc_P;
-  acc_P.rDDot_BN_B = Rt * (acc.rDDot_BN_B + acc.omegaDot_BN_B.cross(ws.r_PB_B) + k_a);
+  const Eigen::Vector3d aP_rel = acc.omegaDot_BN_B.cross(ws.r_PB_B) + k_a;  // a_P − a_B, in B
+  HubAccelerations& acc_P = ws.ctx_P.acc;
+  acc_P.rDDot_BN_B = Rt * (acc.rDDot_BN_B + aP_rel);
   acc_P.omegaDot_BN_B = Rt * (acc.omegaDot_BN_B + k_alpha);
-  const Eigen::Vector3d w_P = Rt * ws.omega_PB_B, wp_P = Rt * ws.omegaPrime_PB_B;
   const Eigen::Vector3d g_P = Rt * g_B;
   Eigen::Vector3d F_sup_P = Eigen::Vector3d::Zero(), L_sup_P = Eigen::Vector3d::Zero();  // on the children, about P
   for (std::size_t k = 0; k < children_.size(); ++k) {
-    const MassProperties& mp = ws.child_mass_P[k];
-    Eigen::Vector3d mrpp_P =
-        children_[k]->derivatives(ws.frame, g_N, t, acc_P, x.segment(child_offset_[k], child_size_[k]), *ws.child[k],
+    const CentreOfMass& mp = ws.child_mass_P[k];
+    // the child's m r̈ relative to P's acceleration, in P: relative to B's, a_P − a_B is added
+    const Eigen::Vector3d m_rDDot_P =
+        children_[k]->derivatives(ws.ctx_P, x.segment(child_offset_[k], child_size_[k]), *ws.child[k],
                                   dxdt.segment(child_offset_[k], child_size_[k]));
-    const Eigen::Vector3d mr = mp.m * mp.r_CB_B, mrp = mp.m * mp.rPrime_CB_B;
-    if (mp.inertia_in_contributions) {  // it returned m r̈ (inertial, relative to P's): to m r'' in P
-      const Eigen::Vector3d& w_F = ws.frame.omega_FN_F;
-      mrpp_P -= acc_P.omegaDot_BN_B.cross(mr) + w_F.cross(2.0 * mrp + w_F.cross(mr));
-    }
-    m_rPP +=
-        mp.m * ws.rPrimePrime_PB_B + R * (mrpp_P + 2.0 * w_P.cross(mrp) + wp_P.cross(mr) + w_P.cross(w_P.cross(mr)));
+    m_rDDot += mp.m * aP_rel + R * m_rDDot_P;
     // the support wrench: the momentum-rate rows minus gravity and the loads on the child's segments
     const HubSystem& S = ws.child_rows_P[k];
     const Eigen::Vector3d F_row = S.A * acc_P.rDDot_BN_B + S.B * acc_P.omegaDot_BN_B - S.vecTrans;
     const Eigen::Vector3d L_row = S.C * acc_P.rDDot_BN_B + S.D * acc_P.omegaDot_BN_B - S.vecRot;
     F_sup_P += F_row - mp.m * g_P - ws.child_loads_P[k].force_F;
-    L_sup_P += L_row - mr.cross(g_P) - ws.child_loads_P[k].torque_PntF_F;
+    L_sup_P += L_row - (mp.m * mp.r_CB_B).cross(g_P) - ws.child_loads_P[k].torque_PntF_F;
   }
   // eq. (8): Newton–Euler of the platform body, minus gravity and the dynamic children's loads,
   // plus the reaction of the state children (−support wrench)
-  const Eigen::Vector3d a_Pc = acc.rDDot_BN_B + acc.omegaDot_BN_B.cross(r) + omega.cross(omega.cross(r)) +
-                               2.0 * omega.cross(ws.rPrime) + ws.rPrimePrime;
+  const Eigen::Vector3d a_Pc = acc.rDDot_BN_B + rDDot_rel;
   const Eigen::Vector3d w_PN = omega + ws.omega_PB_B;
   const Eigen::Vector3d wDot_PN = acc.omegaDot_BN_B + ws.omegaPrime_PB_B + omega.cross(ws.omega_PB_B);
   const Eigen::Vector3d c = r - ws.r_PB_B;  // Pc relative to P
@@ -360,13 +335,13 @@ Eigen::Vector3d PrescribedPlatform::derivatives(const FrameKinematics& hub, cons
   const Eigen::Vector3d L_act_Pc = ws.I_c * wDot_PN + w_PN.cross(ws.I_c * w_PN) - L_other_Pc;
   ws.actuator.force_F = Rt * F_act;
   ws.actuator.torque_PntF_F = Rt * (L_act_Pc + c.cross(F_act));
-  return m_rPP;
+  return m_rDDot;
 }
 
-EnergyMomentumContribution PrescribedPlatform::energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+EnergyMomentumContribution PrescribedPlatform::energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
                                                                const EffectorWorkspace& ws_base) const {
   const auto& ws = static_cast<const PrescribedPlatformWorkspace&>(ws_base);
-  const Eigen::Vector3d& omega = hub.omega_FN_F;
+  const Eigen::Vector3d& omega = ctx.hub.omega_FN_F;
   const Eigen::Vector3d rDot = ws.rPrime + omega.cross(ws.r);
   const Eigen::Vector3d w_PN = omega + ws.omega_PB_B;
   // eq. (11)
@@ -378,10 +353,10 @@ EnergyMomentumContribution PrescribedPlatform::energy_momentum(const FrameKinema
   const Eigen::Vector3d v_P = ws.rPrime_PB_B + omega.cross(ws.r_PB_B);  // P relative to B's translating frame
   for (std::size_t k = 0; k < children_.size(); ++k) {
     const EnergyMomentumContribution c =
-        children_[k]->energy_momentum(ws.frame, x.segment(child_offset_[k], child_size_[k]), *ws.child[k]);
-    const MassProperties& mp = ws.child_mass_P[k];
+        children_[k]->energy_momentum(ws.ctx_P, x.segment(child_offset_[k], child_size_[k]), *ws.child[k]);
+    const CentreOfMass& mp = ws.child_mass_P[k];
     const Eigen::Vector3d cP = R * mp.r_CB_B;
-    const Eigen::Vector3d v_rel = R * (mp.rPrime_CB_B + ws.frame.omega_FN_F.cross(mp.r_CB_B));
+    const Eigen::Vector3d v_rel = R * (mp.rPrime_CB_B + ws.ctx_P.hub.omega_FN_F.cross(mp.r_CB_B));
     e.H_PntB_B += R * c.H_PntB_B + mp.m * ws.r_PB_B.cross(v_rel + v_P) + mp.m * cP.cross(v_P);
     e.kinetic_energy += c.kinetic_energy + mp.m * v_rel.dot(v_P) + 0.5 * mp.m * v_P.squaredNorm();
     e.potential_energy += c.potential_energy;

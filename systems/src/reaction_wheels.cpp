@@ -161,22 +161,19 @@ std::unique_ptr<EffectorWorkspace> ReactionWheels::make_workspace() const {
   return std::make_unique<ReactionWheelsWorkspace>(wheels_.size());
 }
 
-void ReactionWheels::kinematics(const FrameKinematics&, ConstStateBlock, EffectorWorkspace&) const {
-  // No segment frames: a balanced wheel can host no dynamic effector.
+CentreOfMass ReactionWheels::mass_properties(const EvaluationContext&, ConstStateBlock, EffectorWorkspace&) const {
+  return centre_of_mass(mass_);  // eq. (2): primes are zero
 }
 
-void ReactionWheels::mass_properties(ConstStateBlock, EffectorWorkspace&, MassProperties& out) const {
-  out = mass_;  // eq. (2): primes are zero
-}
-
-void ReactionWheels::contributions(const FrameKinematics& hub, const Eigen::Vector3d&, double t, ConstStateBlock x,
-                                   EffectorWorkspace& ws_base, HubSystem& s) const {
+void ReactionWheels::contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws_base,
+                                   HubSystem& s) const {
   auto& ws = static_cast<ReactionWheelsWorkspace&>(ws_base);
-  const Eigen::Vector3d& omega = hub.omega_FN_F;
+  const Eigen::Vector3d& omega = ctx.hub.omega_FN_F;
+  add_rigid_rows(mass_, omega, s);  // the wheels' mass as rigid in B, eqs. (4)–(5) of architecture.md
   for (std::size_t i = 0; i < wheels_.size(); ++i) {
     const ReactionWheelParameters& p = wheels_[i];
     const double Omega = x[static_cast<Eigen::Index>(i)];
-    const double torque = u_applied(i, t) + tau_f(i, Omega);  // eqs. (3)–(4)
+    const double torque = u_applied(i, ctx.t) + tau_f(i, Omega);  // eqs. (3)–(4)
     ws.torque[i] = torque;
     // eq. (7)
     s.D.noalias() -= p.Js * p.gsHat_B * p.gsHat_B.transpose();
@@ -184,20 +181,22 @@ void ReactionWheels::contributions(const FrameKinematics& hub, const Eigen::Vect
   }
 }
 
-Eigen::Vector3d ReactionWheels::derivatives(const FrameKinematics&, const Eigen::Vector3d&, double,
-                                            const HubAccelerations& acc, ConstStateBlock, EffectorWorkspace& ws_base,
+Eigen::Vector3d ReactionWheels::derivatives(const EvaluationContext& ctx, ConstStateBlock, EffectorWorkspace& ws_base,
                                             StateBlockRef dxdt) const {
   const auto& ws = static_cast<const ReactionWheelsWorkspace&>(ws_base);
   for (std::size_t i = 0; i < wheels_.size(); ++i) {
     const ReactionWheelParameters& p = wheels_[i];
-    dxdt[static_cast<Eigen::Index>(i)] = ws.torque[i] / p.Js - p.gsHat_B.dot(acc.omegaDot_BN_B);  // eq. (8)
+    dxdt[static_cast<Eigen::Index>(i)] = ws.torque[i] / p.Js - p.gsHat_B.dot(ctx.acc.omegaDot_BN_B);  // eq. (8)
   }
-  return Eigen::Vector3d::Zero();  // eq. (8): every wheel's centre of mass is fixed in B
+  // every wheel's centre of mass is fixed in B (m r'' = 0): m r̈ = ω̇ × m r + ω × (ω × m r)
+  const Eigen::Vector3d m_r = mass_.m * mass_.r_CB_B;
+  const Eigen::Vector3d& omega = ctx.hub.omega_FN_F;
+  return ctx.acc.omegaDot_BN_B.cross(m_r) + omega.cross(omega.cross(m_r));
 }
 
-EnergyMomentumContribution ReactionWheels::energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+EnergyMomentumContribution ReactionWheels::energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
                                                            const EffectorWorkspace&) const {
-  const Eigen::Vector3d& omega = hub.omega_FN_F;
+  const Eigen::Vector3d& omega = ctx.hub.omega_FN_F;
   EnergyMomentumContribution e;
   for (std::size_t i = 0; i < wheels_.size(); ++i) {
     const ReactionWheelParameters& p = wheels_[i];

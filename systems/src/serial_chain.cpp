@@ -295,10 +295,10 @@ double SerialChain::joint_force(std::size_t i, double q, double qDot, double t) 
   return u - L.k * (q - L.q_ref) - L.c * (qDot - L.qDot_ref);
 }
 
-void SerialChain::kinematics(const FrameKinematics& hub, ConstStateBlock x, EffectorWorkspace& wsb) const {
+void SerialChain::kinematics(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& wsb) const {
   ChainWorkspace& ws = chain(wsb);
   const Eigen::Index n = static_cast<Eigen::Index>(links_.size());
-  ws.hub = hub;
+  ws.hub = ctx.hub;
   ws.m = 0.0;
   ws.h.setZero();
   ws.hPrime.setZero();
@@ -320,7 +320,7 @@ void SerialChain::kinematics(const FrameKinematics& hub, ConstStateBlock x, Effe
       dcm_PS = J.dcm_PS0;
       r_SP_P += q * J.axis_P;
     }
-    Eigen::Vector3d w_p = hub.omega_FN_F, v_p = Eigen::Vector3d::Zero();  // v̂_0 = (ω; 0), eq. (2)
+    Eigen::Vector3d w_p = ctx.hub.omega_FN_F, v_p = Eigen::Vector3d::Zero();  // v̂_0 = (ω; 0), eq. (2)
     d.dcm_current = !single_hinge_;
     if (i == 0) {
       if (!single_hinge_) d.dcm_BS = dcm_PS;
@@ -362,23 +362,20 @@ void SerialChain::kinematics(const FrameKinematics& hub, ConstStateBlock x, Effe
     // Eq. (6), summed here while the link's terms are at hand; mass_properties() reports them.
     ws.m += L.m;
     ws.h += L.m * d.r_ScB_B;
-    ws.hPrime += L.m * (d.rDot_ScB_B - hub.omega_FN_F.cross(d.r_ScB_B));
+    ws.hPrime += L.m * (d.rDot_ScB_B - ctx.hub.omega_FN_F.cross(d.r_ScB_B));
   }
 }
 
-void SerialChain::mass_properties(ConstStateBlock, EffectorWorkspace& wsb, MassProperties& out) const {
+CentreOfMass SerialChain::mass_properties(const EvaluationContext&, ConstStateBlock, EffectorWorkspace& wsb) const {
   const ChainWorkspace& ws = chain(wsb);
-  // Eq. (6): m, h = Σ m r, h' = Σ m r', summed by kinematics(). The inertia and its rate are not
-  // needed: the chain's rows (C1)–(C2) carry its inertial terms (inertia_in_contributions).
-  out.m = ws.m;
+  // Eq. (6): m, h = Σ m r, h' = Σ m r', summed by kinematics(). The inertia enters through the
+  // chain's rows (C1)–(C2), which carry all its inertial terms.
   const double inv_m = ws.m > 0.0 ? 1.0 / ws.m : 0.0;  // a massless chain has no first moments
-  out.r_CB_B = ws.h * inv_m;
-  out.rPrime_CB_B = ws.hPrime * inv_m;
-  out.inertia_in_contributions = true;
+  return {ws.m, ws.h * inv_m, ws.hPrime * inv_m, 0.0};
 }
 
-void SerialChain::contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t, ConstStateBlock x,
-                                EffectorWorkspace& wsb, HubSystem& s) const {
+void SerialChain::contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& wsb,
+                                HubSystem& s) const {
   ChainWorkspace& ws = chain(wsb);
   const std::size_t n = links_.size();
   const Eigen::Index ni = static_cast<Eigen::Index>(n);
@@ -389,8 +386,8 @@ void SerialChain::contributions(const FrameKinematics& hub, const Eigen::Vector3
     LinkData& d = ws.links[i];
     // ĉ = v̂_i × ŝ q̇ = v̂_{i−1} × ŝ q̇ (ŝ × ŝ = 0), with v̂_0 = (ω; 0)
     if (i == 0) {
-      d.cw = hub.omega_FN_F.cross(d.Sw) * d.qDot;
-      d.cv = hub.omega_FN_F.cross(d.Sv) * d.qDot;
+      d.cw = ctx.hub.omega_FN_F.cross(d.Sw) * d.qDot;
+      d.cv = ctx.hub.omega_FN_F.cross(d.Sv) * d.qDot;
     } else {
       const LinkData& p = ws.links[i - 1];
       d.cw = p.w.cross(d.Sw) * d.qDot;
@@ -408,7 +405,7 @@ void SerialChain::contributions(const FrameKinematics& hub, const Eigen::Vector3
     }
   }
   if (single_free) {  // one free joint: its 𝓘^A is rigid, eq. (C3)
-    single_link_rows(ws.links[0], links_[0].m, joint_force(0, x[0], x[1], t), hub.dcm_FN * g_N, s);
+    single_link_rows(ws.links[0], links_[0].m, joint_force(0, x[0], x[1], ctx.t), ctx.hub.dcm_FN * ctx.g_N, s);
     return;
   }
   // Eqs. (A1)–(A3): inward pass; every link's terms are already about O in B. 𝓘^A_i is the link's
@@ -429,7 +426,8 @@ void SerialChain::contributions(const FrameKinematics& hub, const Eigen::Vector3
       d.KA.diagonal().array() += m;
     }
     if (!locked_[ii]) {
-      const double tau = joint_force(ii, x[static_cast<Eigen::Index>(ii)], x[ni + static_cast<Eigen::Index>(ii)], t);
+      const double tau =
+          joint_force(ii, x[static_cast<Eigen::Index>(ii)], x[ni + static_cast<Eigen::Index>(ii)], ctx.t);
       // U = 𝓘^A ŝ, and 𝓘^A ĉ (before the update of eq. A2: 𝓘^a ĉ = 𝓘^A ĉ − U (Uᵀ ĉ)/D).
       Eigen::Vector3d In, If;
       if (outermost) {
@@ -465,7 +463,7 @@ void SerialChain::contributions(const FrameKinematics& hub, const Eigen::Vector3
   // and bias in the hub's slot (link 1's after A3), its inertial terms included; of gravity,
   // which the hub applies to the whole vehicle at C, only what the articulation adds.
   const LinkData& root = ws.links[0];
-  const Eigen::Vector3d g_B = hub.dcm_FN * g_N;
+  const Eigen::Vector3d g_B = ctx.hub.dcm_FN * ctx.g_N;
   s.A += root.KA;
   s.B += root.HA.transpose();
   s.C += root.HA;
@@ -474,15 +472,14 @@ void SerialChain::contributions(const FrameKinematics& hub, const Eigen::Vector3
   s.vecRot += -root.pn + root.HA * g_B - ws.h.cross(g_B);
 }
 
-Eigen::Vector3d SerialChain::derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double,
-                                         const HubAccelerations& acc, ConstStateBlock, EffectorWorkspace& wsb,
+Eigen::Vector3d SerialChain::derivatives(const EvaluationContext& ctx, ConstStateBlock, EffectorWorkspace& wsb,
                                          StateBlockRef dxdt) const {
   ChainWorkspace& ws = chain(wsb);
   const Eigen::Index n = static_cast<Eigen::Index>(links_.size());
-  const Eigen::Vector3d g_B = hub.dcm_FN * g_N;
+  const Eigen::Vector3d g_B = ctx.hub.dcm_FN * ctx.g_N;
   // Eq. (B1): â_0 = (ω̇; r̈_B − g_B), outward; â_i = â_{i−1} + ĉ_i + ŝ_i q̈_i.
-  const Eigen::Vector3d a_0 = acc.rDDot_BN_B - g_B;
-  Eigen::Vector3d alpha = acc.omegaDot_BN_B;
+  const Eigen::Vector3d a_0 = ctx.acc.rDDot_BN_B - g_B;
+  Eigen::Vector3d alpha = ctx.acc.omegaDot_BN_B;
   Eigen::Vector3d a = a_0;
   Eigen::Vector3d m_rDDot = Eigen::Vector3d::Zero();
   for (std::size_t i = 0; i < links_.size(); ++i) {
@@ -498,10 +495,10 @@ Eigen::Vector3d SerialChain::derivatives(const FrameKinematics& hub, const Eigen
     if (m > 0.0)  // eq. (8): the c.o.m.'s inertial acceleration relative to B's, ṙ = v + w × r
       m_rDDot += m * (a - a_0 + alpha.cross(d.r_ScB_B) + d.w.cross(d.rDot_ScB_B));
   }
-  return m_rDDot;  // inertial (MassProperties::inertia_in_contributions)
+  return m_rDDot;  // inertial, relative to B's (the contract of StateEffector::derivatives)
 }
 
-EnergyMomentumContribution SerialChain::energy_momentum(const FrameKinematics&, ConstStateBlock x,
+EnergyMomentumContribution SerialChain::energy_momentum(const EvaluationContext&, ConstStateBlock x,
                                                         const EffectorWorkspace& wsb) const {
   const ChainWorkspace& ws = chain(wsb);
   EnergyMomentumContribution e;

@@ -85,21 +85,22 @@ std::unique_ptr<EffectorWorkspace> SimpleJitterReactionWheels::make_workspace() 
   return std::make_unique<SimpleJitterWorkspace>(balanced_.make_workspace());
 }
 
-void SimpleJitterReactionWheels::kinematics(const FrameKinematics& hub, ConstStateBlock x,
+void SimpleJitterReactionWheels::kinematics(const EvaluationContext& ctx, ConstStateBlock x,
                                             EffectorWorkspace& ws) const {
   const auto n = static_cast<Eigen::Index>(imbalances_.size());
-  balanced_.kinematics(hub, x.head(n), *static_cast<SimpleJitterWorkspace&>(ws).balanced);
+  balanced_.kinematics(ctx, x.head(n), *static_cast<SimpleJitterWorkspace&>(ws).balanced);
 }
 
-void SimpleJitterReactionWheels::mass_properties(ConstStateBlock x, EffectorWorkspace& ws, MassProperties& out) const {
+CentreOfMass SimpleJitterReactionWheels::mass_properties(const EvaluationContext& ctx, ConstStateBlock x,
+                                                         EffectorWorkspace& ws) const {
   const auto n = static_cast<Eigen::Index>(imbalances_.size());
-  balanced_.mass_properties(x.head(n), *static_cast<SimpleJitterWorkspace&>(ws).balanced, out);
+  return balanced_.mass_properties(ctx, x.head(n), *static_cast<SimpleJitterWorkspace&>(ws).balanced);
 }
 
-void SimpleJitterReactionWheels::contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
-                                               ConstStateBlock x, EffectorWorkspace& ws, HubSystem& s) const {
+void SimpleJitterReactionWheels::contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
+                                               HubSystem& s) const {
   const auto n = static_cast<Eigen::Index>(imbalances_.size());
-  balanced_.contributions(hub, g_N, t, x.head(n), *static_cast<SimpleJitterWorkspace&>(ws).balanced, s);
+  balanced_.contributions(ctx, x.head(n), *static_cast<SimpleJitterWorkspace&>(ws).balanced, s);
   for (Eigen::Index i = 0; i < n; ++i) {
     // eq. (3): loads on the hub, right-hand side only
     const Wrench w = imbalance_load_B(static_cast<std::size_t>(i), x[i], x[n + i]);
@@ -108,20 +109,19 @@ void SimpleJitterReactionWheels::contributions(const FrameKinematics& hub, const
   }
 }
 
-Eigen::Vector3d SimpleJitterReactionWheels::derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N,
-                                                        double t, const HubAccelerations& acc, ConstStateBlock x,
+Eigen::Vector3d SimpleJitterReactionWheels::derivatives(const EvaluationContext& ctx, ConstStateBlock x,
                                                         EffectorWorkspace& ws, StateBlockRef dxdt) const {
   const auto n = static_cast<Eigen::Index>(imbalances_.size());
-  const Eigen::Vector3d m_rPP = balanced_.derivatives(hub, g_N, t, acc, x.head(n),
-                                                      *static_cast<SimpleJitterWorkspace&>(ws).balanced, dxdt.head(n));
+  const Eigen::Vector3d m_rPP =
+      balanced_.derivatives(ctx, x.head(n), *static_cast<SimpleJitterWorkspace&>(ws).balanced, dxdt.head(n));
   dxdt.tail(n) = x.head(n);  // eq. (4): θ̇ = Ω
   return m_rPP;
 }
 
-EnergyMomentumContribution SimpleJitterReactionWheels::energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+EnergyMomentumContribution SimpleJitterReactionWheels::energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
                                                                        const EffectorWorkspace& ws) const {
   const auto n = static_cast<Eigen::Index>(imbalances_.size());
-  return balanced_.energy_momentum(hub, x.head(n), *static_cast<const SimpleJitterWorkspace&>(ws).balanced);
+  return balanced_.energy_momentum(ctx, x.head(n), *static_cast<const SimpleJitterWorkspace&>(ws).balanced);
 }
 
 }  // namespace ramus

@@ -88,7 +88,7 @@ std::unique_ptr<EffectorWorkspace> SphericalPendulum::make_workspace() const {
   return std::make_unique<SphericalPendulumWorkspace>();
 }
 
-void SphericalPendulum::kinematics(const FrameKinematics&, ConstStateBlock x, EffectorWorkspace& ws_base) const {
+void SphericalPendulum::kinematics(const EvaluationContext&, ConstStateBlock x, EffectorWorkspace& ws_base) const {
   // No segment frame to publish; the point's geometry serves the later stages.
   auto& ws = static_cast<SphericalPendulumWorkspace&>(ws_base);
   const double phi = x[0], theta = x[1], phiDot = x[2], thetaDot = x[3];
@@ -108,26 +108,19 @@ void SphericalPendulum::kinematics(const FrameKinematics&, ConstStateBlock x, Ef
   ws.kappa = -l_ * (ct * phiDot * phiDot * e_rho + 2.0 * st * phiDot * thetaDot * e_phi + thetaDot * thetaDot * e_r);
 }
 
-void SphericalPendulum::mass_properties(ConstStateBlock, EffectorWorkspace& ws_base, MassProperties& out) const {
+CentreOfMass SphericalPendulum::mass_properties(const EvaluationContext&, ConstStateBlock,
+                                                EffectorWorkspace& ws_base) const {
   const auto& ws = static_cast<const SphericalPendulumWorkspace&>(ws_base);
-  const Eigen::Vector3d& r = ws.r;
-  const Eigen::Vector3d& rPrime = ws.rPrime;
-  // eq. (4)
-  out.m = m_;
-  out.r_CB_B = r;
-  out.rPrime_CB_B = rPrime;
-  out.I_PntB_B = m_ * (r.squaredNorm() * Eigen::Matrix3d::Identity() - r * r.transpose());
-  out.IPrime_PntB_B =
-      m_ * (2.0 * r.dot(rPrime) * Eigen::Matrix3d::Identity() - rPrime * r.transpose() - r * rPrime.transpose());
+  return {m_, ws.r, ws.rPrime, 0.0};  // eq. (4)
 }
 
-void SphericalPendulum::contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double, ConstStateBlock x,
-                                      EffectorWorkspace& ws_base, HubSystem& s) const {
+void SphericalPendulum::contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws_base,
+                                      HubSystem& s) const {
   auto& ws = static_cast<SphericalPendulumWorkspace&>(ws_base);
-  const Eigen::Vector3d& omega = hub.omega_FN_F;
+  const Eigen::Vector3d& omega = ctx.hub.omega_FN_F;
   const Eigen::Vector3d& r = ws.r;
   const Eigen::Vector3d& rPrime = ws.rPrime;
-  const Eigen::Vector3d g_B = hub.dcm_FN * g_N;
+  const Eigen::Vector3d g_B = ctx.hub.dcm_FN * ctx.g_N;
   const Eigen::Vector3d F_d = -D_B_ * rPrime;  // eq. (5)
   // eq. (7): (JᵀJ)⁻¹Jᵀ has rows ê_φᵀ/(l cos θ) and ê_θᵀ/l
   const double ct = std::cos(x[1]);
@@ -149,25 +142,26 @@ void SphericalPendulum::contributions(const FrameKinematics& hub, const Eigen::V
   const Eigen::Vector3d rest = m_ * (ws.J * ws.c_q + ws.kappa);
   s.vecTrans -= rest;
   s.vecRot -= r.cross(rest) + m_ * omega.cross(r.cross(rPrime));
+  add_rigid_rows(point_mass(m_, r, rPrime), omega, s);  // eq. (4): the point mass's rigid rows
 }
 
-Eigen::Vector3d SphericalPendulum::derivatives(const FrameKinematics&, const Eigen::Vector3d&, double,
-                                               const HubAccelerations& acc, ConstStateBlock x,
+Eigen::Vector3d SphericalPendulum::derivatives(const EvaluationContext& ctx, ConstStateBlock x,
                                                EffectorWorkspace& ws_base, StateBlockRef dxdt) const {
   const auto& ws = static_cast<const SphericalPendulumWorkspace&>(ws_base);
   // eq. (10)
-  const Eigen::Vector2d qDDot = ws.A_q * acc.rDDot_BN_B + ws.B_q * acc.omegaDot_BN_B + ws.c_q;
+  const Eigen::Vector2d qDDot = ws.A_q * ctx.acc.rDDot_BN_B + ws.B_q * ctx.acc.omegaDot_BN_B + ws.c_q;
   dxdt[0] = x[2];
   dxdt[1] = x[3];
   dxdt[2] = qDDot[0];
   dxdt[3] = qDDot[1];
-  return m_ * (ws.J * qDDot + ws.kappa);
+  return inertial_relative_acceleration(m_, ws.r, ws.rPrime, m_ * (ws.J * qDDot + ws.kappa), ctx.hub.omega_FN_F,
+                                        ctx.acc.omegaDot_BN_B);
 }
 
-EnergyMomentumContribution SphericalPendulum::energy_momentum(const FrameKinematics& hub, ConstStateBlock,
+EnergyMomentumContribution SphericalPendulum::energy_momentum(const EvaluationContext& ctx, ConstStateBlock,
                                                               const EffectorWorkspace& ws_base) const {
   const auto& ws = static_cast<const SphericalPendulumWorkspace&>(ws_base);
-  const Eigen::Vector3d rDot = ws.rPrime + hub.omega_FN_F.cross(ws.r);
+  const Eigen::Vector3d rDot = ws.rPrime + ctx.hub.omega_FN_F.cross(ws.r);
   // eq. (11)
   EnergyMomentumContribution e;
   e.H_PntB_B = m_ * ws.r.cross(rDot);

@@ -9,9 +9,6 @@ namespace {
 
 using validation::to_text;
 
-/// The effector needs no scratch: every term is a direct function of (x, inputs).
-struct ThrusterStateWorkspace final : EffectorWorkspace {};
-
 void require_unit_interval(const std::string& owner, const std::string& field, double v) {
   validation::require_finite(owner, field, v);
   if (v < 0.0 || v > 1.0) throw ConfigurationError(owner, field, to_text(v), "must lie in [0, 1]");
@@ -77,20 +74,8 @@ void ThrusterStateEffector::write_initial_state(StateBlockRef x) const {
   for (std::size_t i = 0; i < thrusters_.size(); ++i) x[static_cast<Eigen::Index>(i)] = thrusters_[i].kappa0;
 }
 
-std::unique_ptr<EffectorWorkspace> ThrusterStateEffector::make_workspace() const {
-  return std::make_unique<ThrusterStateWorkspace>();
-}
-
-void ThrusterStateEffector::kinematics(const FrameKinematics&, ConstStateBlock, EffectorWorkspace&) const {
-  // Fixed in B: no segment frame to publish.
-}
-
-void ThrusterStateEffector::mass_properties(ConstStateBlock, EffectorWorkspace&, MassProperties&) const {
-  // Massless (eq. 4): the propellant's mass belongs to a tank model.
-}
-
-void ThrusterStateEffector::contributions(const FrameKinematics&, const Eigen::Vector3d&, double, ConstStateBlock x,
-                                          EffectorWorkspace&, HubSystem& s) const {
+void ThrusterStateEffector::contributions(const EvaluationContext&, ConstStateBlock x, EffectorWorkspace&,
+                                          HubSystem& s) const {
   for (std::size_t i = 0; i < thrusters_.size(); ++i) {
     const ThrusterStateParameters& p = thrusters_[i];
     // eq. (2)–(3): a load on the hub, about B; it enters only the right-hand side
@@ -100,19 +85,13 @@ void ThrusterStateEffector::contributions(const FrameKinematics&, const Eigen::V
   }
 }
 
-Eigen::Vector3d ThrusterStateEffector::derivatives(const FrameKinematics&, const Eigen::Vector3d&, double,
-                                                   const HubAccelerations&, ConstStateBlock x, EffectorWorkspace&,
+Eigen::Vector3d ThrusterStateEffector::derivatives(const EvaluationContext&, ConstStateBlock x, EffectorWorkspace&,
                                                    StateBlockRef dxdt) const {
   for (std::size_t i = 0; i < thrusters_.size(); ++i) {
     const auto k = static_cast<Eigen::Index>(i);
     dxdt[k] = (u_[i] - x[k]) / thrusters_[i].tau;  // eq. (1)
   }
   return Eigen::Vector3d::Zero();
-}
-
-EnergyMomentumContribution ThrusterStateEffector::energy_momentum(const FrameKinematics&, ConstStateBlock,
-                                                                  const EffectorWorkspace&) const {
-  return {};
 }
 
 }  // namespace ramus

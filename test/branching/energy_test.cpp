@@ -158,7 +158,7 @@ class WrongFrameForceTorque final : public DynamicEffector {
     // Model::finalize() evaluates once with its own workspace, before the slot is filled: nothing.
     if (slot_->ws == nullptr) return {};
     // The hub's attitude of the current evaluation (the kinematics stage runs before the loads).
-    const Matrix3d dcm_SB = frame.dcm_FN * slot_->ws->vehicles[0].hub.dcm_FN.transpose();
+    const Matrix3d dcm_SB = frame.dcm_FN * slot_->ws->vehicles[0].ctx.hub.dcm_FN.transpose();
     Wrench w;
     w.force_F = dcm_SB * ft_force_S();
     w.torque_PntF_F = dcm_SB * ft_torque_S();

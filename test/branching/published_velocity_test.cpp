@@ -39,7 +39,7 @@ struct CheckedSystem {
   void operator()(const VectorXd& x, VectorXd& dxdt, double t) const {
     (*system)(x, dxdt, t);
     const VehicleWorkspace& w = system->workspace().vehicles[0];
-    const FrameKinematics& hub = w.hub;
+    const FrameKinematics& hub = w.ctx.hub;
     const FrameKinematics& seg = parent->segment(0, *w.effectors[0]);
     const auto [w1, w2] = constraint->wrenches(hub, seg, t);
     monitor->max_force = std::max({monitor->max_force, w1.force_F.norm(), w2.force_F.norm()});

@@ -364,22 +364,22 @@ struct EngineTerms {
 };
 
 /// The rigid (frozen) mass properties about B of chain k's links, formed by the test from the
-/// published segment frames and the links' parameters (the chain itself reports none: its rows
-/// carry its inertia, MassProperties::inertia_in_contributions): m, c, c', I_PntB_B and
+/// published segment frames and the links' parameters (the chain itself reports no inertia: its
+/// rows carry it): m, c, c', I_PntB_B and
 /// I'_PntB_B = [ω_rel×] I_c − I_c [ω_rel×] + m (2 r·r' 1 − r' rᵀ − r r'ᵀ) summed over the links.
 inline MassProperties chain_rigid_mass(const ChainModel& m, const VehicleWorkspace& w, std::size_t k = 0) {
   const SerialChain& chain = m.chain(k);
-  const Eigen::Vector3d& omega = w.hub.omega_FN_F;
+  const Eigen::Vector3d& omega = w.ctx.hub.omega_FN_F;
   MassProperties p;
   Eigen::Vector3d m_c = Eigen::Vector3d::Zero(), m_cPrime = Eigen::Vector3d::Zero();
   for (std::size_t i = 0; i < chain.dof(); ++i) {
     const ChainLink& L = chain.link(i);
     const FrameKinematics& f = chain.segment(i, *w.effectors[k]);
-    const Eigen::Matrix3d dcm_BS = w.hub.dcm_FN * f.dcm_FN.transpose();
+    const Eigen::Matrix3d dcm_BS = w.ctx.hub.dcm_FN * f.dcm_FN.transpose();
     const Eigen::Vector3d w_B = dcm_BS * f.omega_FN_F;
     const Eigen::Vector3d c_S = dcm_BS * L.r_ScS_S;
-    const Eigen::Vector3d r = w.hub.dcm_FN * (f.r_FN_N - w.hub.r_FN_N) + c_S;
-    const Eigen::Vector3d rPrime = w.hub.dcm_FN * (f.v_FN_N - w.hub.v_FN_N) + w_B.cross(c_S) - omega.cross(r);
+    const Eigen::Vector3d r = w.ctx.hub.dcm_FN * (f.r_FN_N - w.ctx.hub.r_FN_N) + c_S;
+    const Eigen::Vector3d rPrime = w.ctx.hub.dcm_FN * (f.v_FN_N - w.ctx.hub.v_FN_N) + w_B.cross(c_S) - omega.cross(r);
     const Eigen::Matrix3d I_c = dcm_BS * L.I_PntSc_S * dcm_BS.transpose();
     const Eigen::Matrix3d w_rel = tilde(w_B - omega);
     p.m += L.m;
@@ -400,22 +400,22 @@ inline MassProperties chain_rigid_mass(const ChainModel& m, const VehicleWorkspa
 inline EngineTerms engine_terms(const ChainModel& m, const Eigen::VectorXd& x, const std::vector<Wrench>& wrenches = {},
                                 double t = 0.0) {
   Workspace ws(*m.model);
-  forward::kinematics(*m.model, ws, x);
+  forward::kinematics(*m.model, ws, x, t);
   EffectorWorkspace& ew = *ws.vehicles[0].effectors[0];
   for (std::size_t s = 0; s < wrenches.size(); ++s) m.chain().set_segment_wrench(s, wrenches[s], ew);
   forward::mass_properties(*m.model, ws, x);
   forward::loads(*m.model, ws, t);
-  forward::hub_accelerations(*m.model, ws, x, t);
+  forward::hub_accelerations(*m.model, ws, x);
   EngineTerms e;
   e.total = ws.vehicles[0].system;
   const VehicleWorkspace& w = ws.vehicles[0];
-  e.g_B = w.hub.dcm_FN * w.g_N;
+  e.g_B = w.ctx.hub.dcm_FN * w.ctx.g_N;
   const VehicleOffsets& o = m.model->vehicle(0).offsets();
   const ConstStateBlock xb = x.segment(o.state_effectors[0], o.state_sizes[0]);
-  m.chain().contributions(w.hub, w.g_N, t, xb, ew, e.contribution);
+  m.chain().contributions(w.ctx, xb, ew, e.contribution);
   // In Basilisk's convention, the rows beyond the chain's rigid mass (which its hub adds itself).
   HubSystem rigid;
-  add_rigid_rows(chain_rigid_mass(m, w), w.hub.omega_FN_F, rigid);
+  add_rigid_rows(chain_rigid_mass(m, w), w.ctx.hub.omega_FN_F, rigid);
   e.contribution.A -= rigid.A;
   e.contribution.B -= rigid.B;
   e.contribution.C -= rigid.C;
@@ -425,7 +425,9 @@ inline EngineTerms engine_terms(const ChainModel& m, const Eigen::VectorXd& x, c
   const Eigen::Index n = static_cast<Eigen::Index>(m.chain().dof());
   Eigen::VectorXd block(2 * n);
   const auto rows_at = [&](const HubAccelerations& acc) {
-    m.chain().derivatives(w.hub, w.g_N, t, acc, xb, ew, block);
+    EvaluationContext ctx = w.ctx;
+    ctx.acc = acc;
+    m.chain().derivatives(ctx, xb, ew, block);
     return Eigen::VectorXd(block.tail(n));
   };
   e.k0 = rows_at(HubAccelerations{});

@@ -105,13 +105,13 @@ reference::DenseProblem dense_problem(const RandomCase& c, bool with_wrenches) {
 Eigen::VectorXd evaluate_with_wrenches(const ChainModel& m, const RandomCase& c, const Eigen::VectorXd& x) {
   Workspace ws(*m.model);
   Eigen::VectorXd dxdt(x.size());
-  forward::kinematics(*m.model, ws, x);
+  forward::kinematics(*m.model, ws, x, 0.0);
   for (std::size_t s = 0; s < c.wrenches.size(); ++s)
     m.chain().set_segment_wrench(s, c.wrenches[s], *ws.vehicles[0].effectors[0]);
   forward::mass_properties(*m.model, ws, x);
   forward::loads(*m.model, ws, 0.0);
-  forward::hub_accelerations(*m.model, ws, x, 0.0);
-  forward::derivatives(*m.model, ws, x, dxdt, 0.0);
+  forward::hub_accelerations(*m.model, ws, x);
+  forward::derivatives(*m.model, ws, x, dxdt);
   return dxdt;
 }
 
@@ -221,8 +221,9 @@ BOOST_AUTO_TEST_CASE(coupling_rows_match_dense_elimination) {
       const ConstStateBlock xb = x.segment(o.state_effectors[0], o.state_sizes[0]);
       Eigen::VectorXd block(o.state_sizes[0]);
       const auto rows_at = [&](const HubAccelerations& acc) {
-        m.chain().derivatives(ws.vehicles[0].hub, ws.vehicles[0].g_N, 0.0, acc, xb, *ws.vehicles[0].effectors[0],
-                              block);
+        EvaluationContext ctx = ws.vehicles[0].ctx;
+        ctx.acc = acc;
+        m.chain().derivatives(ctx, xb, *ws.vehicles[0].effectors[0], block);
         return Eigen::VectorXd(block.tail(n));
       };
       const Eigen::VectorXd c0 = rows_at(HubAccelerations{});
@@ -273,7 +274,7 @@ BOOST_AUTO_TEST_CASE(dense_comparison_detects_a_missing_term) {
     forward::evaluate(*m.model, ws, x, dxdt, 0.0);
     const VehicleWorkspace& w = ws.vehicles[0];
     const MassProperties rigid = chain_rigid_mass(m, w);
-    const Eigen::Vector3d& omega = w.hub.omega_FN_F;
+    const Eigen::Vector3d& omega = w.ctx.hub.omega_FN_F;
     HubSystem broken = w.system;
     broken.vecRot -= omega.cross(rigid.I_PntB_B * omega);
     const HubAccelerations acc = solve_hub_system(broken);
@@ -414,9 +415,9 @@ BOOST_AUTO_TEST_CASE(published_segment_velocity_is_derivative_of_position) {
     const Eigen::VectorXd x = m.model->initial_state();
     const Eigen::VectorXd f = evaluate(m, x);
     Workspace w0(*m.model), wp(*m.model), wm(*m.model);
-    forward::kinematics(*m.model, w0, x);
-    forward::kinematics(*m.model, wp, Eigen::VectorXd(x + h * f));
-    forward::kinematics(*m.model, wm, Eigen::VectorXd(x - h * f));
+    forward::kinematics(*m.model, w0, x, 0.0);
+    forward::kinematics(*m.model, wp, Eigen::VectorXd(x + h * f), 0.0);
+    forward::kinematics(*m.model, wm, Eigen::VectorXd(x - h * f), 0.0);
     double worst_v = 0.0, worst_w = 0.0;
     for (std::size_t s = 0; s < chain->segment_count(); ++s) {
       const FrameKinematics& k0 = chain->segment(s, *w0.vehicles[0].effectors[0]);

@@ -235,8 +235,15 @@ BOOST_AUTO_TEST_CASE(layout_and_mass_properties) {
   const System system(s.model);
   Eigen::VectorXd dxdt(s.model->layout().size());
   system(s.model->initial_state(), dxdt, 0.0);
-  // Sums of a dozen terms of size ≤ 1e3: a relative 1e-14 is round-off.
-  BOOST_CHECK_SMALL((system.workspace().vehicles[0].mass.I_PntB_B - I).norm() / I.norm(), 1e-14);
+  // The inertia enters through the hub system's D block: the vehicle's I_PntB_B less each wheel's
+  // spin inertia Js ĝĝᵀ (reaction_wheels.md eq. 7). Sums of a dozen terms of size ≤ 1e3: a
+  // relative 1e-14 is round-off.
+  Eigen::Matrix3d D_expected = I;
+  for (const ReactionWheelConfig& w : three_wheels()) {
+    const Eigen::Vector3d g = w.gsHat_B.normalized();
+    D_expected -= w.Js.value() * g * g.transpose();
+  }
+  BOOST_CHECK_SMALL((system.workspace().vehicles[0].system.D - D_expected).norm() / I.norm(), 1e-14);
   // Centre of mass: hub and wheel masses at their positions.
   Eigen::Vector3d m_c = 750.0 * rBc;
   double m = 750.0;

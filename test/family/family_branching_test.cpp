@@ -269,12 +269,12 @@ BOOST_AUTO_TEST_CASE(BR_05_published_velocity_first_segment_locked) {
           system(xs, dxdt, t);
           const VehicleWorkspace& w = system.workspace().vehicles[0];
           const FrameKinematics& seg = c.parent->segment(0, *w.effectors[0]);
-          const auto [w1, w2] = constraint->wrenches(w.hub, seg, t);
+          const auto [w1, w2] = constraint->wrenches(w.ctx.hub, seg, t);
           max_force = std::max({max_force, w1.force_F.norm(), w2.force_F.norm()});
           if (n % 4 == 0)
             stale = seg;
           else
-            min_stale = std::min(min_stale, constraint->wrenches(w.hub, stale, t).first.force_F.norm());
+            min_stale = std::min(min_stale, constraint->wrenches(w.ctx.hub, stale, t).first.force_F.norm());
           ++n;
         };
         odeint_steppers::rk4 stepper;

@@ -139,7 +139,7 @@ BOOST_AUTO_TEST_CASE(actuator_wrench_with_children_is_the_hubs_reaction) {
   system(x, dxdt, 1.0);
   const Wrench& act = s.platform->actuator_wrench(platform_ws(system));
   const VehicleWorkspace& w = system.workspace().vehicles[0];
-  const Eigen::Matrix3d dcm_BN = w.hub.dcm_FN;
+  const Eigen::Matrix3d dcm_BN = w.ctx.hub.dcm_FN;
   const Eigen::Vector3d omega = x.segment<3>(10), omegaDot = dxdt.segment<3>(10), rDDot = dcm_BN * dxdt.segment<3>(3);
   const PrescribedPose p = slew()(1.0);
   const Eigen::Matrix3d dcm_BP = mount_dcm().transpose() * rotation_matrix(p.q_PM);
@@ -147,11 +147,11 @@ BOOST_AUTO_TEST_CASE(actuator_wrench_with_children_is_the_hubs_reaction) {
   const Eigen::Vector3d F_B = dcm_BP * act.force_F, L_B = dcm_BP * act.torque_PntF_F;
   const Eigen::Vector3d a_Bc = rDDot + omegaDot.cross(kHubC) + omega.cross(omega.cross(kHubC));
   const Eigen::Matrix3d I = kHubI.asDiagonal();
-  const Eigen::Vector3d res_F = 750.0 * a_Bc - 750.0 * dcm_BN * w.g_N + F_B;
+  const Eigen::Vector3d res_F = 750.0 * a_Bc - 750.0 * dcm_BN * w.ctx.g_N + F_B;
   const Eigen::Vector3d res_L = I * omegaDot + omega.cross(I * omega) + L_B + (r_PB - kHubC).cross(F_B);
   BOOST_TEST_MESSAGE("hub Newton-Euler with children: " << res_F.norm() << " N, " << res_L.norm() << " N m (|L| "
                                                         << L_B.norm() << ")");
-  BOOST_TEST(res_F.norm() < 1e-10 * 750.0 * (dcm_BN * w.g_N).norm());
+  BOOST_TEST(res_F.norm() < 1e-10 * 750.0 * (dcm_BN * w.ctx.g_N).norm());
   BOOST_TEST(res_L.norm() < 1e-10 * std::max(1.0, L_B.norm()));
 }
 

@@ -173,9 +173,9 @@ BOOST_AUTO_TEST_CASE(actuator_wrench_is_the_hubs_reaction) {
   system(x, dxdt, 1.0);
   const Wrench& act = s.platform->actuator_wrench(platform_ws(system));
   const VehicleWorkspace& w = system.workspace().vehicles[0];
-  const Eigen::Matrix3d dcm_BN = w.hub.dcm_FN;
+  const Eigen::Matrix3d dcm_BN = w.ctx.hub.dcm_FN;
   const Eigen::Vector3d omega = x.segment<3>(10), omegaDot = dxdt.segment<3>(10), rDDot = dcm_BN * dxdt.segment<3>(3);
-  const Eigen::Vector3d g_B = dcm_BN * w.g_N;
+  const Eigen::Vector3d g_B = dcm_BN * w.ctx.g_N;
   // P's pose from the test's geometry (not the published r_PN, whose 1e7 m carry 2e-9 m of round-off)
   const PrescribedPose p = slew()(1.0);
   const Eigen::Matrix3d dcm_MB = rot(Eigen::Vector3d(0, 1, 0), 0.4).transpose();

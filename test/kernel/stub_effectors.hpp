@@ -23,21 +23,11 @@ class InertStateEffector : public StateEffector {
     return {{"theta", n_, "rad"}, {"thetaDot", n_, "rad/s"}};
   }
   void write_initial_state(StateBlockRef x) const override { x.setZero(); }
-  std::unique_ptr<EffectorWorkspace> make_workspace() const override { return std::make_unique<EffectorWorkspace>(); }
-  void kinematics(const FrameKinematics&, ConstStateBlock, EffectorWorkspace&) const override {}
-  void mass_properties(ConstStateBlock, EffectorWorkspace&, MassProperties& out) const override {
-    out = MassProperties{};
-  }
-  void contributions(const FrameKinematics&, const Eigen::Vector3d&, double, ConstStateBlock, EffectorWorkspace&,
-                     HubSystem&) const override {}
-  Eigen::Vector3d derivatives(const FrameKinematics&, const Eigen::Vector3d&, double, const HubAccelerations&,
-                              ConstStateBlock, EffectorWorkspace&, StateBlockRef dxdt) const override {
+  // Massless and without segments: every other stage is the contract's default.
+  Eigen::Vector3d derivatives(const EvaluationContext&, ConstStateBlock, EffectorWorkspace&,
+                              StateBlockRef dxdt) const override {
     dxdt.setZero();
     return Eigen::Vector3d::Zero();
-  }
-  EnergyMomentumContribution energy_momentum(const FrameKinematics&, ConstStateBlock,
-                                             const EffectorWorkspace&) const override {
-    return {};
   }
 
  private:

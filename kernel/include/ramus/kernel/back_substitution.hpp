@@ -39,4 +39,17 @@ HubAccelerations solve_hub_system(const HubSystem& s);
 /// D += I, vecTrans −= 2 m ω × c' + m ω × (ω × c), vecRot −= ω × I ω + I' ω.
 void add_rigid_rows(const MassProperties& p, const Eigen::Vector3d& omega, HubSystem& s);
 
+/// m r̈: a body's mass times the inertial acceleration of its centre of mass relative to that of B
+/// (B components), from its mass m, its centre r_CB_B, their B-frame rates and its B-frame m r''
+/// (the transport terms of eq. 9): m r̈ = m r'' + 2 ω × m r' + ω̇ × m r + ω × (ω × m r).
+inline Eigen::Vector3d inertial_relative_acceleration(double m, const Eigen::Vector3d& r_CB_B,
+                                                      const Eigen::Vector3d& rPrime_CB_B,
+                                                      const Eigen::Vector3d& m_rPrimePrime_CB_B,
+                                                      const Eigen::Vector3d& omega_BN_B,
+                                                      const Eigen::Vector3d& omegaDot_BN_B) {
+  const Eigen::Vector3d m_r = m * r_CB_B;
+  return m_rPrimePrime_CB_B + omega_BN_B.cross(2.0 * m * rPrime_CB_B + omega_BN_B.cross(m_r)) +
+         omegaDot_BN_B.cross(m_r);
+}
+
 }  // namespace ramus

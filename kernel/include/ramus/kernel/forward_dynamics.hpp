@@ -11,16 +11,17 @@
 
 namespace ramus::forward {
 
-/// Stages 1–2: unpack the hub from x (attitude normalised) and compute every segment's kinematics.
-void kinematics(const Model& model, Workspace& ws, const Eigen::VectorXd& x);
-/// Stage 3: hub plus effectors: m, c_B, cPrime_B, I_PntB_B, IPrime_PntB_B.
+/// Stages 1–2: the time and the hub from x (attitude normalised) into each vehicle's evaluation
+/// context, and every effector's kinematics.
+void kinematics(const Model& model, Workspace& ws, const Eigen::VectorXd& x, double t);
+/// Stage 3: hub plus effectors: m, c_B, cPrime_B and mDot of each vehicle (eq. 2).
 void mass_properties(const Model& model, Workspace& ws, const Eigen::VectorXd& x);
 /// Stage 4: gravity at each vehicle's C and the wrenches of the dynamic effectors.
 void loads(const Model& model, Workspace& ws, double t);
 /// Stages 5–6: assemble each vehicle's hub system (hub terms and effector contributions), solve it.
-void hub_accelerations(const Model& model, Workspace& ws, const Eigen::VectorXd& x, double t);
+void hub_accelerations(const Model& model, Workspace& ws, const Eigen::VectorXd& x);
 /// Stage 7: hub and effector derivatives into dxdt (back-substitution).
-void derivatives(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Eigen::VectorXd& dxdt, double t);
+void derivatives(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Eigen::VectorXd& dxdt);
 
 /// The frame of one end of a two-point effector (hub or segment), from the current kinematics.
 const FrameKinematics& end_frame(const Model& model, const Workspace& ws, const Model::ResolvedEnd& end);

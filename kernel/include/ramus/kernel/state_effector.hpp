@@ -1,8 +1,8 @@
-// The state-effector interface (docs/architecture.md §D5): a body with its own coordinates in the
-// state vector,
-// coupled to the hub by back-substitution. The kernel calls these methods in the order of one
-// derivative evaluation (docs/architecture.md): kinematics → mass_properties → contributions →
-// (hub solve) → derivatives. Methods are const; every scratch value lives in the effector's own
+// The state-effector interface (docs/architecture.md §D5, docs/adding_an_effector.md): a body with
+// its own coordinates in the state vector, coupled to the hub by back-substitution. The kernel
+// calls these methods in the order of one derivative evaluation (docs/architecture.md §2):
+// kinematics → mass_properties → contributions → (hub solve) → derivatives, each with the one
+// EvaluationContext. Methods are const; every scratch value lives in the effector's own
 // EffectorWorkspace, created once by make_workspace(), never allocated during an evaluation.
 #pragma once
 
@@ -14,6 +14,7 @@
 
 #include "ramus/kernel/back_substitution.hpp"
 #include "ramus/kernel/dynamic_effector.hpp"
+#include "ramus/kernel/evaluation_context.hpp"
 #include "ramus/kernel/frame_kinematics.hpp"
 #include "ramus/kernel/mass_properties.hpp"
 #include "ramus/kernel/placement.hpp"
@@ -108,30 +109,40 @@ class StateEffector {
   /// Throws ConfigurationError for parameters that only make sense together (called at finalize).
   virtual void validate() const {}
   virtual void write_initial_state(StateBlockRef x) const = 0;
-  virtual std::unique_ptr<EffectorWorkspace> make_workspace() const = 0;
 
-  // ---- one evaluation ---------------------------------------------------------------------
-  /// Segment kinematics from the current state (stored in ws; read by segment()).
-  virtual void kinematics(const FrameKinematics& hub, ConstStateBlock x, EffectorWorkspace& ws) const = 0;
+  /// The effector's scratch data for one run (default: none).
+  virtual std::unique_ptr<EffectorWorkspace> make_workspace() const { return std::make_unique<EffectorWorkspace>(); }
+
+  // ---- one evaluation (docs/adding_an_effector.md) ----------------------------------------
+  // Each stage reads the context fields valid at its stage (evaluation_context.hpp), its own
+  // block of x and its own workspace; only derivatives() is required.
+  /// Segment kinematics and whatever later stages share, from x (stored in ws; read by segment()).
+  virtual void kinematics(const EvaluationContext& /*ctx*/, ConstStateBlock /*x*/, EffectorWorkspace& /*ws*/) const {}
   /// Kinematics of segment s computed by the last kinematics() call on ws.
   virtual const FrameKinematics& segment(std::size_t s, const EffectorWorkspace& ws) const;
-  virtual void mass_properties(ConstStateBlock x, EffectorWorkspace& ws, MassProperties& out) const = 0;
-  /// Adds this effector's A, B, C, D, vecTrans, vecRot to `hub_system`. g_N is the uniform gravity
-  /// at the vehicle's centre of mass; t the time (for inputs given as functions of time).
-  virtual void contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t, ConstStateBlock x,
-                             EffectorWorkspace& ws, HubSystem& hub_system) const = 0;
-  /// Writes the effector's state derivatives from the solved hub accelerations; returns
-  /// m·rPrimePrime_EcB_B, its mass times the B-frame second derivative of its centre of mass
-  /// — or, for an effector whose mass properties say inertia_in_contributions, m·rDDot_EcB_B, its
-  /// mass times the inertial acceleration of its centre of mass relative to B's (B components:
-  /// r'' + ω̇ × r + 2 ω × r' + ω × (ω × r), the terms eq. 9 would otherwise add back)
-  /// (summed over its bodies), for the acceleration of C (architecture.md eq. 9).
-  virtual Eigen::Vector3d derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
-                                      const HubAccelerations& acc, ConstStateBlock x, EffectorWorkspace& ws,
+  /// Its mass, centre of mass and their rates, for the vehicle's centre of mass (eq. 2); default
+  /// massless.
+  virtual CentreOfMass mass_properties(const EvaluationContext& /*ctx*/, ConstStateBlock /*x*/,
+                                       EffectorWorkspace& /*ws*/) const {
+    return {};
+  }
+  /// Adds everything the effector contributes to the hub's system (eqs. 4–5): its coupling terms
+  /// and the rigid rows of its own mass (add_rigid_rows() for a body with MassProperties), so
+  /// that an effector with mass must override it.
+  virtual void contributions(const EvaluationContext& /*ctx*/, ConstStateBlock /*x*/, EffectorWorkspace& /*ws*/,
+                             HubSystem& /*hub_system*/) const {}
+  /// Writes the effector's state derivatives from the solved hub accelerations (ctx.acc) and
+  /// returns m·rDDot_EcB_B: its mass times the inertial acceleration of its centre of mass
+  /// relative to B's, in B components (summed over its bodies; zero when massless), for the
+  /// acceleration of the vehicle's centre of mass (eq. 9). A body that knows its B-frame
+  /// m r'' gets it from inertial_relative_acceleration() (back_substitution.hpp).
+  virtual Eigen::Vector3d derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
                                       StateBlockRef dxdt) const = 0;
-  /// Energy and angular momentum about B; ws holds a kinematics() of the same x.
-  virtual EnergyMomentumContribution energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
-                                                     const EffectorWorkspace& ws) const = 0;
+  /// Energy and angular momentum about B; ws holds a kinematics() of the same x (default: none).
+  virtual EnergyMomentumContribution energy_momentum(const EvaluationContext& /*ctx*/, ConstStateBlock /*x*/,
+                                                     const EffectorWorkspace& /*ws*/) const {
+    return {};
+  }
 
  protected:
   /// For effectors that host other state effectors (a prescribed platform): throws

@@ -99,18 +99,19 @@ class FuelTank final : public StateEffector {
   void write_initial_state(StateBlockRef x) const override;
   std::unique_ptr<EffectorWorkspace> make_workspace() const override;
   /// No segment; computes the moments and mass flows of this x (eqs. 5–6) into ws.
-  void kinematics(const FrameKinematics& hub, ConstStateBlock x, EffectorWorkspace& ws) const override;
-  /// eq. (7): m_f, its centre of mass, inertia about B and its rate; rPrime 0; mDot = ṁ_f.
-  void mass_properties(ConstStateBlock x, EffectorWorkspace& ws, MassProperties& out) const override;
-  /// eqs. (9)–(10): thrust, feed-flow Coriolis force, jet damping, moving propellant; no A–D.
-  void contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t, ConstStateBlock x,
-                     EffectorWorkspace& ws, HubSystem& hub_system) const override;
-  /// eqs. (6), (11): ṁ_f and the exhaust's momentum rates; returns ω × ṁ_f r_OB (eq. 12).
-  Eigen::Vector3d derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
-                              const HubAccelerations& acc, ConstStateBlock x, EffectorWorkspace& ws,
+  void kinematics(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
+  /// eq. (7): m_f and its centre of mass; rPrime 0; mDot = ṁ_f.
+  CentreOfMass mass_properties(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
+  /// eqs. (9)–(10): thrust, feed-flow Coriolis force, jet damping, moving propellant; the
+  /// propellant's rigid rows with its inertia about B and its rate (eq. 7).
+  void contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
+                     HubSystem& hub_system) const override;
+  /// eqs. (6), (11): ṁ_f and the exhaust's momentum rates; returns m r̈ from m r'' = ω × ṁ_f r_OB
+  /// (eq. 12).
+  Eigen::Vector3d derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
                               StateBlockRef dxdt) const override;
   /// eq. (13): the propellant at rest in B, the feed flow's momentum, the exhaust's.
-  EnergyMomentumContribution energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+  EnergyMomentumContribution energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
                                              const EffectorWorkspace& ws) const override;
 
  private:

@@ -37,18 +37,17 @@ class LinearSpringMassDamper final : public StateEffector {
   std::vector<StateBlockSpec> state_blocks() const override;  // "rho" (1, m), "rhoDot" (1, m/s)
   void write_initial_state(StateBlockRef x) const override;
   std::unique_ptr<EffectorWorkspace> make_workspace() const override;
-  void kinematics(const FrameKinematics& hub, ConstStateBlock x, EffectorWorkspace& ws) const override;
-  /// eq. (2)
-  void mass_properties(ConstStateBlock x, EffectorWorkspace& ws, MassProperties& out) const override;
-  /// eqs. (5)–(7): coupling row of rhoDDot and A, B, C, D, vecTrans, vecRot.
-  void contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t, ConstStateBlock x,
-                     EffectorWorkspace& ws, HubSystem& hub_system) const override;
-  /// eq. (8): rhoDot, rhoDDot = a·rDDot + b·omegaDot + c; returns m r'' = m rhoDDot pHat.
-  Eigen::Vector3d derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
-                              const HubAccelerations& acc, ConstStateBlock x, EffectorWorkspace& ws,
+  /// eq. (1)
+  CentreOfMass mass_properties(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
+  /// eqs. (5)–(7): coupling row of rhoDDot and A, B, C, D, vecTrans, vecRot; the point mass's
+  /// rigid rows (eq. 2).
+  void contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
+                     HubSystem& hub_system) const override;
+  /// eq. (8): rhoDot, rhoDDot = a·rDDot + b·omegaDot + c; returns m r̈ from m r'' = m rhoDDot pHat.
+  Eigen::Vector3d derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
                               StateBlockRef dxdt) const override;
   /// eq. (9)
-  EnergyMomentumContribution energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+  EnergyMomentumContribution energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
                                              const EffectorWorkspace& ws) const override;
 
  private:

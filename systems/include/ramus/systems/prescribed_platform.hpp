@@ -75,20 +75,21 @@ class PrescribedPlatform final : public StateEffector {
   void write_initial_state(StateBlockRef x) const override;
   std::unique_ptr<EffectorWorkspace> make_workspace() const override;
   /// eqs. (1)–(3): the pose at τ, the platform's motion in B, and segment 0 (frame P).
-  void kinematics(const FrameKinematics& hub, ConstStateBlock x, EffectorWorkspace& ws) const override;
+  void kinematics(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
   const FrameKinematics& segment(std::size_t s, const EffectorWorkspace& ws) const override;
   void add_segment_wrench(std::size_t s, const Wrench& w, EffectorWorkspace& ws) const override;
-  /// eq. (4), and the children's (eq. 13)
-  void mass_properties(ConstStateBlock x, EffectorWorkspace& ws, MassProperties& out) const override;
-  /// eqs. (5)–(7): right-hand side only (no free coordinate); the children's, eqs. (14)–(15).
-  void contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t, ConstStateBlock x,
-                     EffectorWorkspace& ws, HubSystem& hub_system) const override;
-  /// τ̇ = 1; the children's derivatives (eq. 16); the actuator wrench (eq. 8); returns Σ m r''.
-  Eigen::Vector3d derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
-                              const HubAccelerations& acc, ConstStateBlock x, EffectorWorkspace& ws,
+  /// eq. (4), and the children's centres of mass (eq. 13)
+  CentreOfMass mass_properties(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
+  /// The body's rigid rows (eq. 4) and eqs. (5)–(7): right-hand side only (no free coordinate);
+  /// the children's whole rows carried to B, eqs. (14)–(15).
+  void contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
+                     HubSystem& hub_system) const override;
+  /// τ̇ = 1; the children's derivatives (eq. 16); the actuator wrench (eq. 8); returns Σ m r̈
+  /// (inertial, relative to B's) of the body and the children.
+  Eigen::Vector3d derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
                               StateBlockRef dxdt) const override;
   /// eq. (11), and the children's (eq. 17)
-  EnergyMomentumContribution energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+  EnergyMomentumContribution energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
                                              const EffectorWorkspace& ws) const override;
 
  private:

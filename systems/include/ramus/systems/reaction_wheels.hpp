@@ -79,18 +79,18 @@ class ReactionWheels final : public StateEffector {
   void validate() const override;
   void write_initial_state(StateBlockRef x) const override;
   std::unique_ptr<EffectorWorkspace> make_workspace() const override;
-  void kinematics(const FrameKinematics& hub, ConstStateBlock x, EffectorWorkspace& ws) const override;
+  // No kinematics stage: a balanced wheel has no segment frame and can host no dynamic effector.
   /// eq. (2): constant, precomputed.
-  void mass_properties(ConstStateBlock x, EffectorWorkspace& ws, MassProperties& out) const override;
-  /// eq. (7): D −= Js ĝĝᵀ, vecRot −= ĝ (u + τ_f) + Js Ω ω × ĝ, per wheel.
-  void contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t, ConstStateBlock x,
-                     EffectorWorkspace& ws, HubSystem& hub_system) const override;
-  /// eq. (8): Ω̇ = (u + τ_f)/Js − ĝᵀ ω̇; returns m r'' = 0 (the centres of mass are fixed in B).
-  Eigen::Vector3d derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
-                              const HubAccelerations& acc, ConstStateBlock x, EffectorWorkspace& ws,
+  CentreOfMass mass_properties(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
+  /// The wheels' rigid rows (eq. 2), and eq. (7): D −= Js ĝĝᵀ, vecRot −= ĝ (u + τ_f) + Js Ω ω × ĝ, per wheel.
+  void contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
+                     HubSystem& hub_system) const override;
+  /// eq. (8): Ω̇ = (u + τ_f)/Js − ĝᵀ ω̇; returns m r̈ = ω̇ × m r + ω × (ω × m r) (the centres of
+  /// mass are fixed in B).
+  Eigen::Vector3d derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
                               StateBlockRef dxdt) const override;
   /// eqs. (9)–(10).
-  EnergyMomentumContribution energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+  EnergyMomentumContribution energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
                                              const EffectorWorkspace& ws) const override;
 
  private:

@@ -66,15 +66,14 @@ class SerialChain : public StateEffector {
   void validate() const override;
   void write_initial_state(StateBlockRef x) const override;
   std::unique_ptr<EffectorWorkspace> make_workspace() const override;
-  void kinematics(const FrameKinematics& hub, ConstStateBlock x, EffectorWorkspace& ws) const override;
+  void kinematics(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
   const FrameKinematics& segment(std::size_t s, const EffectorWorkspace& ws) const override;
-  void mass_properties(ConstStateBlock x, EffectorWorkspace& ws, MassProperties& out) const override;
-  void contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t, ConstStateBlock x,
-                     EffectorWorkspace& ws, HubSystem& hub_system) const override;
-  Eigen::Vector3d derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
-                              const HubAccelerations& acc, ConstStateBlock x, EffectorWorkspace& ws,
+  CentreOfMass mass_properties(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
+  void contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
+                     HubSystem& hub_system) const override;
+  Eigen::Vector3d derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
                               StateBlockRef dxdt) const override;
-  EnergyMomentumContribution energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+  EnergyMomentumContribution energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
                                              const EffectorWorkspace& ws) const override;
 
   /// Adds to the wrench on segment s (in S_s, about its origin) used by the articulated

@@ -67,18 +67,17 @@ class SimpleJitterReactionWheels final : public StateEffector {
   void validate() const override;
   void write_initial_state(StateBlockRef x) const override;
   std::unique_ptr<EffectorWorkspace> make_workspace() const override;
-  void kinematics(const FrameKinematics& hub, ConstStateBlock x, EffectorWorkspace& ws) const override;
+  void kinematics(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
   /// The balanced wheels' (constant).
-  void mass_properties(ConstStateBlock x, EffectorWorkspace& ws, MassProperties& out) const override;
+  CentreOfMass mass_properties(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
   /// The balanced wheels' plus eq. (3).
-  void contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t, ConstStateBlock x,
-                     EffectorWorkspace& ws, HubSystem& hub_system) const override;
+  void contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
+                     HubSystem& hub_system) const override;
   /// The balanced wheels' Ω̇, and θ̇ = Ω (eq. 4).
-  Eigen::Vector3d derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
-                              const HubAccelerations& acc, ConstStateBlock x, EffectorWorkspace& ws,
+  Eigen::Vector3d derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
                               StateBlockRef dxdt) const override;
   /// The balanced wheels' (the imbalance loads are external-like: they store nothing).
-  EnergyMomentumContribution energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+  EnergyMomentumContribution energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
                                              const EffectorWorkspace& ws) const override;
 
  private:

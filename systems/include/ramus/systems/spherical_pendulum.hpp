@@ -44,18 +44,18 @@ class SphericalPendulum final : public StateEffector {
   void write_initial_state(StateBlockRef x) const override;
   std::unique_ptr<EffectorWorkspace> make_workspace() const override;
   /// eqs. (1)–(3): r, r', the Jacobian and the quadratic-rate acceleration, into the workspace.
-  void kinematics(const FrameKinematics& hub, ConstStateBlock x, EffectorWorkspace& ws) const override;
+  void kinematics(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
   /// eq. (4)
-  void mass_properties(ConstStateBlock x, EffectorWorkspace& ws, MassProperties& out) const override;
-  /// eqs. (5)–(9): coupling rows of (φ̈, θ̈) and A, B, C, D, vecTrans, vecRot.
-  void contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t, ConstStateBlock x,
-                     EffectorWorkspace& ws, HubSystem& hub_system) const override;
-  /// eq. (10); returns m r'' = m (J q̈ + κ).
-  Eigen::Vector3d derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
-                              const HubAccelerations& acc, ConstStateBlock x, EffectorWorkspace& ws,
+  CentreOfMass mass_properties(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
+  /// eqs. (5)–(9): coupling rows of (φ̈, θ̈) and A, B, C, D, vecTrans, vecRot; the point mass's
+  /// rigid rows (eq. 4).
+  void contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
+                     HubSystem& hub_system) const override;
+  /// eq. (10); returns m r̈ from m r'' = m (J q̈ + κ).
+  Eigen::Vector3d derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
                               StateBlockRef dxdt) const override;
   /// eq. (11)
-  EnergyMomentumContribution energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
+  EnergyMomentumContribution energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
                                              const EffectorWorkspace& ws) const override;
 
  private:

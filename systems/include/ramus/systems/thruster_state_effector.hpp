@@ -54,20 +54,14 @@ class ThrusterStateEffector final : public StateEffector {
   // ---- StateEffector ----------------------------------------------------------------------
   std::vector<StateBlockSpec> state_blocks() const override;  // "kappa" (n, 1)
   void write_initial_state(StateBlockRef x) const override;
-  std::unique_ptr<EffectorWorkspace> make_workspace() const override;
-  void kinematics(const FrameKinematics& hub, ConstStateBlock x, EffectorWorkspace& ws) const override;
-  /// Massless: nothing to add.
-  void mass_properties(ConstStateBlock x, EffectorWorkspace& ws, MassProperties& out) const override;
+  // Fixed in B and massless (eq. 4: the propellant's mass belongs to a tank model): no
+  // kinematics, mass properties, energy or workspace of its own (the contract's defaults).
   /// eq. (3): vecTrans += Σ F_max κ t̂, vecRot += Σ r_TB × F_max κ t̂; no A–D.
-  void contributions(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t, ConstStateBlock x,
-                     EffectorWorkspace& ws, HubSystem& hub_system) const override;
-  /// eq. (1): κ' = (u − κ)/τ; returns m r'' = 0.
-  Eigen::Vector3d derivatives(const FrameKinematics& hub, const Eigen::Vector3d& g_N, double t,
-                              const HubAccelerations& acc, ConstStateBlock x, EffectorWorkspace& ws,
+  void contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
+                     HubSystem& hub_system) const override;
+  /// eq. (1): κ' = (u − κ)/τ; returns m r̈ = 0 (massless).
+  Eigen::Vector3d derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
                               StateBlockRef dxdt) const override;
-  /// Massless and storing no energy: zero.
-  EnergyMomentumContribution energy_momentum(const FrameKinematics& hub, ConstStateBlock x,
-                                             const EffectorWorkspace& ws) const override;
 
  private:
   std::string thruster_owner(std::size_t i) const;
