@@ -16,10 +16,17 @@ Checks
   (c) every model source systems/src/<name>.cpp has its page docs/models/<name>.md (exceptions
       below, each with its reason);
   (d) no citation of a document outside the repository (../shared, DESIGN §N, DESIGN.md,
-      VERIFICATION.md, the external reference notes) and no issue number remains.
+      VERIFICATION.md, the external reference notes) and no issue number remains;
+  (e) the models a scenario file can name agree in three places: the loader's registry (the
+      state effectors' builder table of scenario/src/state_effectors.cpp, the dynamic effectors,
+      the two-point effector and the gravity of scenario/src/dynamic_effectors.cpp), the JSON
+      Schema docs/scenario.schema.json (its state_effector, hub_dynamic_effector and
+      segment_dynamic_effector alternatives, each with `type` equal to its name) and the README's
+      model list (every `type` in backquotes between "Models" and the next heading).
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -141,6 +148,58 @@ def check_labels(pages: Pages, page: Path, tail: str, link_text: str, where: str
             problems.append(f"{where}: {page} has no equation label ({lab})")
 
 
+def registered_models(root: Path) -> tuple[set[str], set[str]]:
+    """(e): the state-effector and the other model types the scenario loader accepts."""
+    state_src = (root / "scenario/src/state_effectors.cpp").read_text(encoding="utf-8")
+    table = state_src[state_src.index("builders()"):]
+    table = table[:table.index("return table;")]
+    state = set(re.findall(r'^\s*\{"([a-z0-9_]+)",', table, re.M))
+    dyn_src = (root / "scenario/src/dynamic_effectors.cpp").read_text(encoding="utf-8")
+    other = set(re.findall(r'kind == "([a-z0-9_]+)"', dyn_src))
+    other |= set(re.findall(r'string\(\) != "([a-z0-9_]+)"', dyn_src))  # constraint, central_body_gravity
+    return state, other
+
+
+def check_model_lists(root: Path, problems: list[str]):
+    """(e): the loader's registry, the schema and the README's model list name the same models."""
+    state, other = registered_models(root)
+    if not state or not other:
+        problems.append("tools/check_docs.py: found no registered models in scenario/src (check (e) is stale)")
+        return
+    schema = json.loads((root / "docs/scenario.schema.json").read_text(encoding="utf-8"))
+    defs = schema["$defs"]
+
+    def alternatives(key: str) -> set[str]:
+        names = set()
+        for alt in defs[key]["oneOf"]:
+            name = alt["$ref"].rsplit("/", 1)[1]
+            names.add(name)
+            const = defs[name].get("properties", {}).get("type", {}).get("const")
+            if const != name:
+                problems.append(f"docs/scenario.schema.json: $defs/{name} has type '{const}', not '{name}'")
+        return names
+
+    schema_state = alternatives("state_effector")
+    schema_dynamic = alternatives("hub_dynamic_effector") | alternatives("segment_dynamic_effector")
+    schema_text = (root / "docs/scenario.schema.json").read_text(encoding="utf-8")
+    for name in sorted(state ^ schema_state):
+        where = "the loader" if name in state else "the schema"
+        problems.append(f"docs/scenario.schema.json: state effector '{name}' is only in {where}")
+    for name in sorted(other):
+        if name not in schema_dynamic and f'"const": "{name}"' not in schema_text:
+            problems.append(f"docs/scenario.schema.json: model '{name}' of the loader is not in the schema")
+    for name in sorted(schema_dynamic - other):
+        problems.append(f"docs/scenario.schema.json: dynamic effector '{name}' is not in the loader")
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    start = readme.find("Models")
+    end = readme.find("\n#", start)
+    listed = set(re.findall(r"`([a-z0-9_]+)`", readme[start:end])) if start >= 0 else set()
+    for name in sorted((state | other) - listed):
+        problems.append(f"README.md: the model list does not name '{name}' (registered in scenario/src)")
+    for name in sorted(listed - (state | other)):
+        problems.append(f"README.md: the model list names '{name}', which the loader does not know")
+
+
 def main() -> int:
     root = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent).resolve()
     if not (root / "docs").is_dir():
@@ -222,6 +281,8 @@ def main() -> int:
         if not (root / "systems" / "src" / f"{stem}.cpp").is_file():
             problems.append(f"tools/check_docs.py: MODEL_PAGE_EXCEPTIONS names {stem}, "
                             f"which is not in systems/src/")
+
+    check_model_lists(root, problems)
 
     if problems:
         print(f"check_docs: {len(problems)} problem(s) in {root}:")
