@@ -1,54 +1,22 @@
 #include "burn_scenario.hpp"
 
 #include <memory>
-#include <numbers>
 
-#include "ramus/kernel/system.hpp"
+#include "ramus/samples/spacecraft.hpp"
 #include "ramus/systems/fuel_tank.hpp"
 #include "reference_run.hpp"
 
 namespace ramus::bench {
 namespace {
 
-namespace si = units::si;
-
 constexpr double kBurnEnd = 30.0, kSpan = 40.0;  // [s]
-
-FuelTankThrusterConfig nozzle(const Eigen::Vector3d& r_EB_B, const Eigen::Vector3d& tHat_B, double F, double isp) {
-  FuelTankThrusterConfig c;
-  c.r_EB_B = units::Length3(r_EB_B, si::meter);
-  c.tHat_B = tHat_B;
-  c.max_thrust = F * si::newton;
-  c.isp = isp * si::second;
-  c.command0 = 1.0;
-  return c;
-}
 
 }  // namespace
 
 Scenario make_burn() {
-  auto model = std::make_shared<Model>();
-  HubConfig hub;
-  hub.mass = 750.0 * si::kilogram;
-  hub.I_PntBc_B = units::InertiaTensor::diagonal(900.0 * units::kg_m2, 800.0 * units::kg_m2, 600.0 * units::kg_m2);
-  hub.r_BcB_B = units::Length3(Eigen::Vector3d(0.0, 0.0, 1.0), si::meter);
-  Vehicle& sc = model->add_vehicle("sc", hub);
-  InitialState initial;
-  initial.point = ReferencePoint::C;  // C at rest at N, zero gravity
-  initial.omega_BN_B = units::AngularVelocity3(Eigen::Vector3d(0.1, -0.1, 0.1), si::radian_per_second);
-  sc.set_initial_state(initial);
-
-  FuelTankConfig tank;
-  tank.model = TankModel::emptying;
-  tank.r_TB_B = units::Length3(Eigen::Vector3d(0.0, 0.0, 0.5), si::meter);
-  tank.kHat_B = -Eigen::Vector3d::UnitZ();  // the outlet at the bottom, towards the engine
-  tank.radius = 0.5 * si::meter;
-  tank.density = 1000.0;
-  tank.propellant_mass = 0.6 * 1000.0 * 4.0 / 3.0 * std::numbers::pi * 0.125 * si::kilogram;
-  tank.thrusters = {nozzle(Eigen::Vector3d(0.0, 0.0, -1.0), Eigen::Vector3d::UnitZ(), 500.0, 230.0),
-                    nozzle(Eigen::Vector3d(0.8, 0.0, 0.5), Eigen::Vector3d::UnitY(), 20.0, 220.0)};
-  auto fuel = std::make_shared<FuelTank>("tank", tank);
-  sc.add_state_effector(fuel);
+  const samples::Burn burn = samples::burn();
+  const std::shared_ptr<Model> model = burn.model;
+  const std::shared_ptr<FuelTank> fuel = burn.tank;
   model->finalize();
 
   Scenario s;

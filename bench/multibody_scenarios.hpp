@@ -1,8 +1,9 @@
 // Scenarios of a hub with state effectors (hinged panels, reaction wheels, spinning chains, a
-// gimbal with a thruster on its outer body) and of two vehicles joined by a constraint. They
-// share the spacecraft hub of the project's issues: 750 kg, I_PntBc_B = diag(900, 800, 600) kg m²,
-// hub c.o.m. Bc at (0, 0, 1) m in B, ω0 = (0.1, −0.1, 0.1) rad/s, zero gravity. The reference is
-// a converged rk_f78 run (reference_run.hpp) of the hub state and every effector's coordinates.
+// gimbal with a thruster on its outer body) and of two vehicles joined by a constraint: the sample
+// spacecraft of samples/include/ramus/samples/spacecraft.hpp (750 kg hub, I_PntBc_B = diag(900,
+// 800, 600) kg m², Bc at (0, 0, 1) m, ω0 = (0.1, −0.1, 0.1) rad/s, zero gravity) with the span,
+// steps and reference of each. The reference is a converged rk_f78 run (reference_run.hpp) of the
+// hub state and every effector's coordinates.
 #pragma once
 
 #include <cstddef>

@@ -7,8 +7,8 @@
 
 #include "ramus/systems/central_body_gravity.hpp"
 #include "ramus/systems/external_force_torque.hpp"
-#include "reference/kepler.hpp"
-#include "reference/torque_free_axisymmetric.hpp"
+#include "ramus/samples/reference/kepler.hpp"
+#include "ramus/samples/reference/torque_free_axisymmetric.hpp"
 #include "reference_run.hpp"
 #include "text.hpp"
 

@@ -187,8 +187,7 @@ int run_campaign(const Options& o, const ProcessGroup& group) {
   if (rank == 0) {
     try {
       manifest.emplace(open_directory(o, dir, identity, part));
-      for (std::uint64_t run = o.first_run; run < o.end_run; ++run)
-        if (!manifest->complete_run(run)) manifest->forget(run);
+      manifest->keep_complete_runs();  // each earlier run's file read once, here
       manifest->write();
     } catch (const std::exception& e) {
       refusal = e.what();

@@ -124,6 +124,11 @@ std::optional<RunResult> CampaignManifest::complete_run(std::uint64_t run) const
   const std::lock_guard<std::mutex> lock(*mutex_);
   const auto it = runs_.find(run);
   if (it == runs_.end() || !it->second.ok || it->second.file.empty()) return std::nullopt;
+  if (checked_.contains(run)) {  // its file was read and found whole by keep_complete_runs()
+    RunResult result = it->second;
+    result.skipped = true;
+    return result;
+  }
   // The file name is the campaign's own (run_NNNNNN.csv), never a path the manifest could redirect.
   if (it->second.file.find('/') != std::string::npos) return std::nullopt;
   const auto state = file_state(dir_ / it->second.file);
@@ -133,13 +138,26 @@ std::optional<RunResult> CampaignManifest::complete_run(std::uint64_t run) const
   return result;
 }
 
+void CampaignManifest::keep_complete_runs() {
+  for (std::uint64_t run = first_; run < end_; ++run) {
+    const bool complete = complete_run(run).has_value();
+    const std::lock_guard<std::mutex> lock(*mutex_);
+    if (complete)
+      checked_.insert(run);
+    else
+      runs_.erase(run);
+  }
+}
+
 void CampaignManifest::forget(std::uint64_t run) {
   const std::lock_guard<std::mutex> lock(*mutex_);
   runs_.erase(run);
+  checked_.erase(run);
 }
 
 void CampaignManifest::record(std::uint64_t run, const RunResult& result) {
   const std::lock_guard<std::mutex> lock(*mutex_);
+  checked_.erase(run);
   RunResult& r = runs_[run];
   r = result;
   r.draws.clear();  // drawn again from (seed, run): not part of the record

@@ -13,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,9 @@ class CampaignManifest {
   /// The run's result when the manifest has it complete and its file is still whole (checksum and
   /// end marker); else nullopt (the run is to be run again).
   std::optional<RunResult> complete_run(std::uint64_t run) const;
+  /// Keeps of this range's runs only those complete_run() finds complete, each file read and
+  /// checked once here; complete_run() then returns them without reading their files again.
+  void keep_complete_runs();
   /// Forgets a run (it is about to be run again).
   void forget(std::uint64_t run);
   /// Records a run's result (thread-safe).
@@ -64,6 +68,7 @@ class CampaignManifest {
   std::uint64_t first_ = 0, end_ = 0;
   CampaignIdentity identity_;
   std::map<std::uint64_t, RunResult> runs_;
+  std::set<std::uint64_t> checked_;                                     ///< runs keep_complete_runs() found complete
   std::unique_ptr<std::mutex> mutex_ = std::make_unique<std::mutex>();  // movable
   double last_write_ = 0.0;                                             ///< steady-clock seconds
 };

@@ -8,6 +8,7 @@
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/units.hpp"
+#include "ramus/samples/spacecraft.hpp"
 
 namespace ramus::test {
 
@@ -29,13 +30,14 @@ HubConfig hub_config(double m, const Eigen::MatrixBase<D>& I_diag, const Eigen::
   return hub_config(m, Eigen::Matrix3d(Eigen::Vector3d(I_diag).asDiagonal()), r_BcB_B);
 }
 
-/// The standard hub: mass [kg] and principal inertia about Bc [kg m²].
-inline constexpr double kStandardHubMass = 750.0;
-inline Eigen::Vector3d standard_hub_inertia() { return Eigen::Vector3d(900.0, 800.0, 600.0); }
+/// The standard hub, the samples library's (samples/include/ramus/samples/spacecraft.hpp): mass
+/// [kg] and principal inertia about Bc [kg m²].
+inline constexpr double kStandardHubMass = samples::kHubMass;
+inline Eigen::Vector3d standard_hub_inertia() { return samples::hub_inertia(); }
 
-/// The standard hub with its centre of mass at r_BcB_B [m].
+/// The standard hub with its centre of mass at r_BcB_B [m] (at B unless given).
 inline HubConfig standard_hub(const Eigen::Vector3d& r_BcB_B = Eigen::Vector3d::Zero()) {
-  return hub_config(kStandardHubMass, standard_hub_inertia(), r_BcB_B);
+  return samples::hub(r_BcB_B);
 }
 
 /// An initial state from SI numbers: position r_N [m] and velocity v_N [m/s] of `point` (B unless

@@ -19,7 +19,7 @@
 #include "ramus/steppers/propagate.hpp"
 #include "ramus/systems/central_body_gravity.hpp"
 #include "ramus/systems/external_force_torque.hpp"
-#include "reference/torque_free_axisymmetric.hpp"
+#include "ramus/samples/reference/torque_free_axisymmetric.hpp"
 
 namespace ramus::verification {
 

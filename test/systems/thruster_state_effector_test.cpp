@@ -9,7 +9,7 @@
 #include <limits>
 #include <vector>
 
-#include "effectors/support.hpp"
+#include "support/models.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/steppers/step_halving.hpp"
 #include "ramus/systems/external_force_torque.hpp"

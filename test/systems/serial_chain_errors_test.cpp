@@ -7,7 +7,7 @@
 #include <limits>
 #include <string>
 
-#include "chains/chain_support.hpp"
+#include "systems/chain_support.hpp"
 #include "ramus/kernel/error.hpp"
 
 namespace {

@@ -11,8 +11,8 @@
 #include <limits>
 #include <numbers>
 
-#include "effectors/support.hpp"
-#include "family/platform_support.hpp"
+#include "support/models.hpp"
+#include "systems/platform_support.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/workspace.hpp"
 #include "ramus/steppers/step_halving.hpp"

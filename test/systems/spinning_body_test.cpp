@@ -5,7 +5,7 @@
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 
-#include "chains/chain_support.hpp"
+#include "systems/chain_support.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "effectors/support.hpp"
+#include "support/models.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/steppers/step_halving.hpp"

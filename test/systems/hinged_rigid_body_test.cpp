@@ -6,7 +6,7 @@
 #include <cmath>
 #include <complex>
 
-#include "chains/chain_support.hpp"
+#include "systems/chain_support.hpp"
 #include "ramus/steppers/step_halving.hpp"
 
 namespace {

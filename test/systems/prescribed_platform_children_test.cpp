@@ -7,8 +7,8 @@
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 
-#include "effectors/support.hpp"
-#include "family/platform_support.hpp"
+#include "support/models.hpp"
+#include "systems/platform_support.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/workspace.hpp"
 #include "ramus/steppers/odeint_steppers.hpp"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "effectors/support.hpp"
+#include "support/models.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/workspace.hpp"
 #include "ramus/systems/prescribed_platform.hpp"

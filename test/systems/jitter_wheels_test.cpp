@@ -8,7 +8,7 @@
 #include <limits>
 #include <numbers>
 
-#include "effectors/support.hpp"
+#include "support/models.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/systems/external_force_torque.hpp"

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <limits>
 
-#include "effectors/support.hpp"
+#include "support/models.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/systems/external_force_torque.hpp"
 #include "ramus/systems/reaction_wheels.hpp"

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "effectors/support.hpp"
-#include "family/family_branching_support.hpp"
+#include "support/models.hpp"
+#include "branching/family_branching_support.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/steppers/odeint_steppers.hpp"
 

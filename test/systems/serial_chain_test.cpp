@@ -1,5 +1,5 @@
 // The serial-chain engine (systems/src/serial_chain.cpp) against the independent dense Kane
-// reference (test/reference/dense_multibody.hpp, docs/models/serial_chain.md (R1)):
+// reference (samples/include/ramus/samples/reference/dense_multibody.hpp, docs/models/serial_chain.md (R1)):
 // random chains N = 1..16, the full solution with and without link wrenches, the coupling rows;
 // then published segment kinematics against finite differences, and locks.
 #include <boost/test/unit_test.hpp>
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "chains/chain_support.hpp"
+#include "systems/chain_support.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/systems/hinged_rigid_body.hpp"
 #include "ramus/systems/spinning_body.hpp"

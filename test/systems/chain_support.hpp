@@ -1,7 +1,7 @@
-// Helpers shared by the chain tests (test/chains/): building a one-vehicle model around a chain,
+// Helpers shared by the chain tests (test/systems/ and test/branching/): building a one-vehicle model around a chain,
 // evaluating the system, reading hub and joint accelerations, seeded random chains, composite
 // mass properties, logged fixed-step runs, invariants and drifts. Nothing here computes a reference
-// from the code under test: the references are in test/reference/dense_multibody.hpp and in the
+// from the code under test: the references are in samples/include/ramus/samples/reference/dense_multibody.hpp and in the
 // closed forms coded in each test file.
 #pragma once
 
@@ -29,7 +29,7 @@
 #include "ramus/systems/serial_chain.hpp"
 #include "ramus/systems/spinning_body.hpp"
 #include "ramus/systems/translating_body.hpp"
-#include "reference/dense_multibody.hpp"
+#include "ramus/samples/reference/dense_multibody.hpp"
 #include "support/drift.hpp"
 #include "support/hubs.hpp"
 #include "support/run.hpp"
