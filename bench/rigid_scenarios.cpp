@@ -5,10 +5,10 @@
 #include <memory>
 #include <numbers>
 
-#include "ramus/systems/central_body_gravity.hpp"
-#include "ramus/systems/external_force_torque.hpp"
 #include "ramus/samples/reference/kepler.hpp"
 #include "ramus/samples/reference/torque_free_axisymmetric.hpp"
+#include "ramus/systems/central_body_gravity.hpp"
+#include "ramus/systems/external_force_torque.hpp"
 #include "reference_run.hpp"
 #include "text.hpp"
 

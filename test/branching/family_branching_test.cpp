@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "support/models.hpp"
 #include "branching/family_branching_support.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/steppers/odeint_steppers.hpp"
+#include "support/models.hpp"
 
 namespace {
 

@@ -1,8 +1,8 @@
 // Helpers shared by the chain tests (test/systems/ and test/branching/): building a one-vehicle model around a chain,
 // evaluating the system, reading hub and joint accelerations, seeded random chains, composite
 // mass properties, logged fixed-step runs, invariants and drifts. Nothing here computes a reference
-// from the code under test: the references are in samples/include/ramus/samples/reference/dense_multibody.hpp and in the
-// closed forms coded in each test file.
+// from the code under test: the references are in samples/include/ramus/samples/reference/dense_multibody.hpp and in
+// the closed forms coded in each test file.
 #pragma once
 
 #include <Eigen/Dense>
@@ -23,13 +23,13 @@
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/system.hpp"
 #include "ramus/kernel/workspace.hpp"
+#include "ramus/samples/reference/dense_multibody.hpp"
 #include "ramus/steppers/propagate.hpp"
 #include "ramus/systems/central_body_gravity.hpp"
 #include "ramus/systems/hinged_rigid_body.hpp"
 #include "ramus/systems/serial_chain.hpp"
 #include "ramus/systems/spinning_body.hpp"
 #include "ramus/systems/translating_body.hpp"
-#include "ramus/samples/reference/dense_multibody.hpp"
 #include "support/drift.hpp"
 #include "support/hubs.hpp"
 #include "support/run.hpp"

@@ -9,11 +9,11 @@
 #include <numbers>
 #include <vector>
 
-#include "support/models.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/steppers/step_halving.hpp"
 #include "ramus/systems/external_force_torque.hpp"
 #include "ramus/systems/prescribed_platform.hpp"
+#include "support/models.hpp"
 
 namespace {
 

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <complex>
 
-#include "systems/chain_support.hpp"
 #include "ramus/steppers/step_halving.hpp"
+#include "systems/chain_support.hpp"
 
 namespace {
 

@@ -8,12 +8,12 @@
 #include <limits>
 #include <numbers>
 
-#include "support/models.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/systems/external_force_torque.hpp"
 #include "ramus/systems/fully_coupled_jitter_wheel.hpp"
 #include "ramus/systems/simple_jitter_reaction_wheels.hpp"
+#include "support/models.hpp"
 
 namespace {
 

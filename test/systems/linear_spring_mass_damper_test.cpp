@@ -7,10 +7,10 @@
 #include <cmath>
 #include <limits>
 
-#include "support/models.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/steppers/step_halving.hpp"
 #include "ramus/systems/external_force_torque.hpp"
+#include "support/models.hpp"
 
 namespace {
 

@@ -9,10 +9,10 @@
 #include <limits>
 #include <vector>
 
-#include "systems/chain_support.hpp"
-#include "support/models.hpp"
 #include "ramus/steppers/step_halving.hpp"
 #include "ramus/systems/external_force_torque.hpp"
+#include "support/models.hpp"
+#include "systems/chain_support.hpp"
 
 namespace {
 
@@ -147,10 +147,10 @@ BOOST_AUTO_TEST_CASE(folding_array_normal_modes_on_massive_hub) {
 BOOST_AUTO_TEST_CASE(dense_kane_reference_at_a_general_state) {
   // The twisted array (full tensors, non-parallel hinges) on Basilisk's offset hub at a general
   // state (hub rate, joint angles and rates, motor torques): the hub and joint accelerations against
-  // the dense Kane solve of samples/include/ramus/samples/reference/dense_multibody.hpp, whose links are written here from
-  // the panel parameters (revolute about ŝ2, c.o.m. at −d ŝ1, hinge 1 at r_H1B_B, hinge i+1 at
-  // −l_i ŝ1 of panel i). Tolerance 1e-12 of the system scale (argued in serial_chain_test.cpp: a
-  // backward-stable O(N) recursion against a dense solve, cond ≲ 1e3).
+  // the dense Kane solve of samples/include/ramus/samples/reference/dense_multibody.hpp, whose links are written here
+  // from the panel parameters (revolute about ŝ2, c.o.m. at −d ŝ1, hinge 1 at r_H1B_B, hinge i+1 at −l_i ŝ1 of panel
+  // i). Tolerance 1e-12 of the system scale (argued in serial_chain_test.cpp: a backward-stable O(N) recursion against
+  // a dense solve, cond ≲ 1e3).
   const std::vector<Panel> panels = twisted_panels(true);
   const Eigen::Vector3d u(3.0, -2.0, 1.5), w0(0.2, -0.3, 0.25);
   auto array = array_of(panels, kHinge1);

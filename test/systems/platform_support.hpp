@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "support/models.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/workspace.hpp"
 #include "ramus/systems/prescribed_platform.hpp"
+#include "support/models.hpp"
 
 namespace ramus::test {
 

@@ -7,8 +7,6 @@
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 
-#include "support/models.hpp"
-#include "systems/platform_support.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/workspace.hpp"
 #include "ramus/steppers/odeint_steppers.hpp"
@@ -16,6 +14,8 @@
 #include "ramus/systems/prescribed_platform.hpp"
 #include "ramus/systems/spinning_body.hpp"
 #include "ramus/systems/translating_body.hpp"
+#include "support/models.hpp"
+#include "systems/platform_support.hpp"
 
 namespace {
 

@@ -11,12 +11,12 @@
 #include <limits>
 #include <numbers>
 
-#include "support/models.hpp"
-#include "systems/platform_support.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/workspace.hpp"
 #include "ramus/steppers/step_halving.hpp"
 #include "ramus/systems/external_force_torque.hpp"
+#include "support/models.hpp"
+#include "systems/platform_support.hpp"
 
 namespace {
 

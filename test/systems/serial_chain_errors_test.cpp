@@ -7,8 +7,8 @@
 #include <limits>
 #include <string>
 
-#include "systems/chain_support.hpp"
 #include "ramus/kernel/error.hpp"
+#include "systems/chain_support.hpp"
 
 namespace {
 

@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "systems/chain_support.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/systems/hinged_rigid_body.hpp"
 #include "ramus/systems/spinning_body.hpp"
 #include "ramus/systems/translating_body.hpp"
+#include "systems/chain_support.hpp"
 
 namespace {
 

@@ -8,10 +8,10 @@
 #include <cmath>
 #include <limits>
 
-#include "support/models.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/systems/external_force_torque.hpp"
 #include "ramus/systems/reaction_wheels.hpp"
+#include "support/models.hpp"
 
 namespace {
 

@@ -1,16 +1,16 @@
 // Suite orbit_conservation (CTest label: conservation): a tumbling rigid body with an offset centre
 // of mass over one orbit under point-mass gravity (and with J2), and a constant inertial force on
 // a tumbling hub without gravity (docs/verification/ORBIT_CONSERVATION.md). References: the
-// invariants themselves, the Kepler closed form (samples/include/ramus/samples/reference/kepler.hpp) and Newton's second
-// law for the centre of mass.
+// invariants themselves, the Kepler closed form (samples/include/ramus/samples/reference/kepler.hpp) and Newton's
+// second law for the centre of mass.
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
 #include <numbers>
 #include <string>
 
-#include "ramus/steppers/step_halving.hpp"
 #include "ramus/samples/reference/kepler.hpp"
+#include "ramus/steppers/step_halving.hpp"
 #include "support/hubs.hpp"
 #include "verification_support.hpp"
 

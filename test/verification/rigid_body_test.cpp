@@ -191,8 +191,8 @@ BOOST_AUTO_TEST_CASE(KIN_01_rk4_exact_map) {
 // ROT-02 (docs/verification/ROT_02.md)
 
 BOOST_AUTO_TEST_CASE(ROT_02_reference) {
-  // The closed form (samples/include/ramus/samples/reference/torque_free_axisymmetric.hpp) against docs/verification/README.md's
-  // independently printed numbers. 1e-13: the printed values carry 15 significant digits.
+  // The closed form (samples/include/ramus/samples/reference/torque_free_axisymmetric.hpp) against
+  // docs/verification/README.md's independently printed numbers. 1e-13: the printed values carry 15 significant digits.
   const auto ref = rot_02_reference();
   BOOST_TEST(ref.nutation_rate() == 1.0, tt::tolerance(1e-15));
   BOOST_TEST(ref.H_N().norm() == 206.155281280883, tt::tolerance(1e-13));

@@ -16,10 +16,10 @@
 #include "ramus/kernel/diagnostics.hpp"
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/system.hpp"
+#include "ramus/samples/reference/torque_free_axisymmetric.hpp"
 #include "ramus/steppers/propagate.hpp"
 #include "ramus/systems/central_body_gravity.hpp"
 #include "ramus/systems/external_force_torque.hpp"
-#include "ramus/samples/reference/torque_free_axisymmetric.hpp"
 
 namespace ramus::verification {
 
