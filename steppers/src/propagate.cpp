@@ -79,6 +79,7 @@ void fixed_interval(Stepper& stepper, const System& system, Eigen::VectorXd& x, 
     ++stats.steps;
     check_finite_state(system, x_next, t + h);
     x.swap(x_next);
+    if (settings.step_observer) settings.step_observer(x, i + 1 == n ? t1 : t + h);  // the last step ends on t1
   }
 }
 
@@ -106,6 +107,7 @@ void adaptive_interval(Controlled& stepper, const System& system, Eigen::VectorX
       ++stats.steps;
       if (last) t = t1;  // land exactly on the output time
       check_step(system, x, x_before, t);
+      if (settings.step_observer) settings.step_observer(x, t);
       // Keep the proposal for the next step unless this one was clipped to reach t1.
       if (!last || trial > h) h = trial;
     } else {

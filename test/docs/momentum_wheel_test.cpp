@@ -2,7 +2,6 @@
 // independent references: the closed form of a spin-up about a principal axis, the conservation of
 // angular momentum under an internal torque, the motor's work balance, the library's own
 // ReactionWheels (a separate implementation of the same physics), no allocation, and its errors.
-#define BOOST_TEST_MODULE ramus_docs
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 #include <memory>

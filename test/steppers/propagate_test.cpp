@@ -59,6 +59,36 @@ BOOST_AUTO_TEST_CASE(observer_sees_initial_state_then_each_output_time) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(step_observer_sees_every_accepted_step) {
+  // For every stepper: one call per accepted step, at increasing times ending exactly on each
+  // output time, with the state the stepper reached there (ω_x = L t / I exactly, as above, to the
+  // round-off of ≲ 1000 additions: 1e-12); the last call sees the returned state.
+  const std::vector<double> times{0.0, 0.35, 1.0};
+  for (const StepperInfo& info : stepper_list()) {
+    BOOST_TEST_CONTEXT("stepper " << info.name) {
+      const double L = 10.0;
+      TorqueHub hub(L);
+      Eigen::VectorXd x = hub.x0();
+      std::vector<Sample> steps;
+      PropagationSettings s = settings_for(std::string(info.name), 0.1);
+      s.step_observer = [&](const Eigen::VectorXd& xk, double t) { steps.push_back({t, xk}); };
+      const PropagationStats stats = ramus::propagate(hub.system(), x, times, s);
+      BOOST_REQUIRE_EQUAL(steps.size(), stats.steps);
+      for (std::size_t k = 0; k < steps.size(); ++k) {
+        if (k > 0) BOOST_TEST(steps[k].t > steps[k - 1].t);
+        BOOST_CHECK_SMALL(steps[k].x[10] - L * steps[k].t / TorqueHub::I_xx, 1e-12);
+      }
+      for (const double t_out : {0.35, 1.0}) {  // every output time is the end of a step
+        bool found = false;
+        for (const Sample& step : steps) found = found || step.t == t_out;
+        BOOST_TEST(found, "no step ends on " << t_out);
+      }
+      BOOST_TEST((steps.back().x == x));
+      BOOST_TEST(steps.back().t == 1.0);
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(fixed_steps_divide_the_interval_equally) {
   // [0, 1] with dt = 0.3: ceil(1/0.3) = 4 steps of 0.25. Euler evaluates once per step, at its start.
   TorqueHub hub(1.0);

@@ -16,6 +16,10 @@
 
 namespace ramus {
 
+/// Called after every accepted step with the state and the time there, read-only: for a log or a
+/// check at every step. It may not change the run (inputs change in the Observer, at output times).
+using StepObserver = std::function<void(const Eigen::VectorXd& x, double t)>;
+
 struct PropagationSettings {
   std::string stepper = "rk4";  ///< a name of stepper_list()
   double dt = 0.0;              ///< [s] the fixed step, or the first trial step of an adaptive stepper
@@ -24,6 +28,9 @@ struct PropagationSettings {
   /// [s] adaptive steppers: a step proposal below this is an underflow (0: 1e-12 of the span).
   double min_dt = 0.0;
   std::uint64_t max_steps = 100'000'000;  ///< budget of step attempts (accepted and rejected)
+  /// Called after every accepted step (none: nothing is called). At a step that ends on an output
+  /// time it runs before the Observer there, with the same state and time.
+  StepObserver step_observer;
 };
 
 struct PropagationStats {
