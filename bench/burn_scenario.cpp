@@ -1,5 +1,6 @@
 #include "burn_scenario.hpp"
 
+#include <limits>
 #include <memory>
 
 #include "ramus/samples/spacecraft.hpp"
@@ -28,10 +29,17 @@ Scenario make_burn() {
   s.dt0 = 0.2;
   s.dt0_euler = 0.01;
   s.output_times = {0.0, kBurnEnd, kSpan};
-  s.inputs = [fuel](Eigen::VectorXd&, double t) {
-    const double u = t < kBurnEnd ? 1.0 : 0.0;
-    fuel->set_command(0, u);
-    fuel->set_command(1, u);
+  // Both throttles at 1 on [0, kBurnEnd), then 0: a held profile, its switch a step boundary.
+  s.drive = [model, fuel](Inputs& inputs) {
+    const Eigen::Index first = model->input_range(*fuel).offset;
+    for (Eigen::Index k = 0; k < 2; ++k) {
+      InputProfile p;
+      p.channel = first + k;
+      p.value = [](double t) { return t < kBurnEnd ? 1.0 : 0.0; };
+      p.held = true;
+      p.next_switch = [](double t) { return t < kBurnEnd ? kBurnEnd : std::numeric_limits<double>::infinity(); };
+      inputs.set_profile(std::move(p));
+    }
   };
   s.reference =
       "emptying tank R = 0.5 m at (0, 0, 0.5) m, 314 kg, outlet -b3; 500 N Isp 230 s engine at (0, 0, -1) m "

@@ -59,11 +59,11 @@ RunResult run_once(const Scenario& scenario, const System& system, const Propaga
   const std::vector<double> times = scenario.times();
   try {
     r.time = time_repeated(
-        timing, [&] { x = scenario.x0; }, [&] { r.stats = propagate(system, x, times, settings, scenario.inputs); });
+        timing, [&] { x = scenario.x0; }, [&] { r.stats = propagate(system, x, times, settings); });
     r.error = scenario.error(x);
     x = scenario.x0;
     const std::uint64_t before = allocations_so_far();
-    propagate(system, x, times, settings, scenario.inputs);
+    propagate(system, x, times, settings);
     r.allocations = allocations_so_far() - before;
   } catch (const IntegrationError& e) {
     r.failure = e.what();
@@ -129,12 +129,8 @@ ScenarioComparison compare_steppers(const Scenario& scenario, std::span<const st
   c.t1 = scenario.t1;
   c.dt0 = scenario.dt0;
 
-  const System system(scenario.model);
+  const System system = scenario.run();
   Eigen::VectorXd dxdt(scenario.x0.size());
-  if (scenario.inputs) {  // the inputs at t0
-    Eigen::VectorXd x0 = scenario.x0;
-    scenario.inputs(x0, scenario.t0);
-  }
   c.rhs =
       time_batches(settings.rhs_batches, settings.rhs_batch_seconds, [&] { system(scenario.x0, dxdt, scenario.t0); });
 

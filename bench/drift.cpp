@@ -32,10 +32,9 @@ struct DriftPair {
 };
 
 DriftPair one_run(const Scenario& s, double dt, double span, int samples) {
-  const System system(s.model);
+  const System system = s.run();
   Workspace ws(*s.model);
   Eigen::VectorXd x = s.x0;
-  if (s.inputs) s.inputs(x, s.t0);
   std::vector<double> times;
   for (int k = 0; k <= samples; ++k) times.push_back(s.t0 + span * k / samples);
   const Totals start = totals(*s.model, ws, x, s.t0);

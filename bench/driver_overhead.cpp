@@ -53,9 +53,8 @@ TimingSummary summary(std::vector<double> samples) {
 }  // namespace
 
 DriverOverhead measure_driver_overhead(const Scenario& s, double dt, int repeats, int rounds) {
-  const System system(s.model);
+  const System system = s.run();
   Eigen::VectorXd x = s.x0;
-  if (s.inputs) s.inputs(x, s.t0);  // the inputs at t0, for every propagation
   const auto steps = static_cast<std::uint64_t>(std::max(1.0, std::round((s.t1 - s.t0) / dt)));
   const double t1 = s.t0 + static_cast<double>(steps) * dt;
   const std::vector<double> times{s.t0, t1};

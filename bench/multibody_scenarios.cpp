@@ -1,6 +1,9 @@
 #include "multibody_scenarios.hpp"
 
+#include <algorithm>
 #include <array>
+#include <functional>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -16,7 +19,8 @@ namespace si = units::si;
 /// Finalizes `model`, fills the scenario's model, state, span and steps, and makes a converged
 /// run its reference.
 Scenario converged_scenario(const std::shared_ptr<Model>& model, double t1, double dt0, double dt0_euler,
-                            const std::string& setup, std::vector<double> output_times = {}, Observer inputs = {}) {
+                            const std::string& setup, std::vector<double> output_times = {},
+                            std::function<void(Inputs&)> drive = {}) {
   model->finalize();
   Scenario s;
   s.x0 = model->initial_state();
@@ -25,7 +29,7 @@ Scenario converged_scenario(const std::shared_ptr<Model>& model, double t1, doub
   s.dt0 = dt0;
   s.dt0_euler = dt0_euler;
   s.output_times = std::move(output_times);
-  s.inputs = std::move(inputs);
+  s.drive = std::move(drive);
   s.reference = setup + "; " + use_converged_reference(s);
   return s;
 }
@@ -141,27 +145,39 @@ Scenario make_vscmg4() {
 
 Scenario make_gimbal_thruster() {
   const samples::GimbalThruster g = samples::gimbal_thruster();
-  // The command is an input set between steps (docs/architecture.md §D7): at each output time the
-  // observer fires
-  // the thruster for the interval that follows, or not; the firing it adds outlasts the interval,
-  // so every stage of the interval, the last included, sees the same command.
-  const std::shared_ptr<Thruster> thruster = g.thruster;
-  Observer inputs = [thruster](Eigen::VectorXd&, double t) {
-    thruster->clear_firings();
-    for (const Firing& f : kFirings)
-      if (t >= f.on && t < f.off) thruster->add_firing(t * si::second, (kGimbalSpan + 1.0 - t) * si::second);
+  // The command is a run input held over each step (docs/architecture.md §D7): a profile of the
+  // thruster's throttle, 1 inside the firings, with its edges as step boundaries, so every stage
+  // of a step, the last included, sees the same command.
+  const std::shared_ptr<const Model> model = g.model;
+  const std::shared_ptr<const Thruster> thruster = g.thruster;
+  auto drive = [model, thruster](Inputs& inputs) {
+    InputProfile p;
+    p.channel = model->input_range(*thruster).offset;
+    p.value = [](double t) {
+      for (const Firing& f : kFirings)
+        if (t >= f.on && t < f.off) return 1.0;
+      return 0.0;
+    };
+    p.held = true;
+    p.next_switch = [](double t) {
+      double next = std::numeric_limits<double>::infinity();
+      for (const Firing& f : kFirings)
+        for (const double edge : {f.on, f.off})
+          if (edge > t) next = std::min(next, edge);
+      return next;
+    };
+    inputs.set_profile(std::move(p));
   };
   // rk4 at 0.05 s: ω·dt ≈ 0.3 on the gimbal modes (≈ 6.4 rad/s); Euler starts at 0.05/32 s, ω·dt ≈ 0.01.
   return converged_scenario(g.model, kGimbalSpan, 0.05, 0.05 / 32.0,
-                            std::string(kGimbalSetup) + ", commanded between steps at the output times", gimbal_times(),
-                            inputs);
+                            std::string(kGimbalSetup) + ", commanded by a held run profile of its throttle",
+                            gimbal_times(), drive);
 }
 
 Scenario make_gimbal_thruster_schedule() {
-  // The same motion with the firings given to the thruster as its own schedule (add_firing) and
-  // output times on the edges, as docs/models/thruster.md recommends. The reference is
-  // gimbal_thruster's: the schedule variant's own converged run is not converged (its stages at
-  // c = 1 see the value after the edge).
+  // The same motion with the firings given to the thruster as its own schedule (add_firing): its
+  // default profile, held over each step with its edges as step boundaries, is the same command
+  // as gimbal_thruster's run profile, so it shares that reference.
   Scenario commanded = make_gimbal_thruster();
   const samples::GimbalThruster g = samples::gimbal_thruster();
   for (const Firing& f : kFirings) g.thruster->add_firing(f.on * si::second, (f.off - f.on) * si::second);
@@ -169,10 +185,10 @@ Scenario make_gimbal_thruster_schedule() {
   Scenario s = commanded;
   s.model = g.model;
   s.x0 = g.model->initial_state();
-  s.inputs = {};
+  s.drive = {};
   s.reference = std::string(kGimbalSetup) +
                 ", as the thruster's schedule (add_firing), output times on the edges; "
-                "reference: gimbal_thruster's (the same motion, commanded between steps), " +
+                "reference: gimbal_thruster's (the same motion, a run profile), " +
                 commanded.reference.substr(commanded.reference.find("rk_f78"));
   return s;
 }

@@ -38,12 +38,9 @@ ConvergedRun converged_run(const Scenario& s, double tolerance, int samples) {
   settings.abs_tol = settings.rel_tol = tolerance;
   ConvergedRun run{s.x0, {}, 0.0, s.x0.cwiseAbs()};
   const std::vector<double> times = sampled_times(s, samples);
-  const auto observer = [&](Eigen::VectorXd& x, double t) {
-    if (s.inputs) s.inputs(x, t);
-    run.amplitude = run.amplitude.cwiseMax(x.cwiseAbs());
-  };
+  const auto observer = [&](Eigen::VectorXd& x, double) { run.amplitude = run.amplitude.cwiseMax(x.cwiseAbs()); };
   const auto start = std::chrono::steady_clock::now();
-  run.stats = propagate(System(s.model), run.x_t1, times, settings, observer);
+  run.stats = propagate(s.run(), run.x_t1, times, settings, observer);
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return run;
 }

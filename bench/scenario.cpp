@@ -67,6 +67,12 @@ ErrorBreakdown Scenario::error(const Eigen::VectorXd& x_t1) const {
   return e;
 }
 
+System Scenario::run() const {
+  const System system(model);
+  if (drive) drive(system.inputs());
+  return system;
+}
+
 std::vector<double> Scenario::times() const {
   if (!output_times.empty()) return output_times;
   return {t0, t1};

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -14,6 +15,7 @@
 
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/model.hpp"
+#include "ramus/kernel/system.hpp"
 #include "ramus/steppers/propagate.hpp"
 
 namespace ramus::bench {
@@ -69,9 +71,9 @@ struct Scenario {
   /// [s] output times from t0 to t1 (both included) at which every run stops exactly, e.g. the
   /// edges of a piecewise input; empty: {t0, t1}.
   std::vector<double> output_times;
-  /// Sets the inputs for the interval that starts at output time t (a thruster command). Called
-  /// by propagate() at every output time, t0 first, so each run starts from the same inputs.
-  Observer inputs;
+  /// Attaches the scenario's command sources (a thruster's on-intervals as a held profile) to a
+  /// run's inputs, once, before it starts (docs/architecture.md §5): run() applies it.
+  std::function<void(Inputs&)> drive;
   /// [s] coarsest fixed step of the step-halving ladder (rk2, rk4), and first trial step of the
   /// adaptive steppers.
   double dt0 = 0.0;
@@ -96,6 +98,8 @@ struct Scenario {
   ErrorBreakdown error(const Eigen::VectorXd& x_t1) const;
   /// The output times (t0 and t1 when none are given).
   std::vector<double> times() const;
+  /// A run of the model with the scenario's inputs attached (`drive`).
+  System run() const;
   /// Coarsest fixed step for the named stepper.
   double first_step(std::string_view stepper) const { return stepper == "euler" && dt0_euler > 0.0 ? dt0_euler : dt0; }
 };

@@ -87,4 +87,18 @@ void TwoPointEffector::require_distinct_ends() const {
                            "nothing); attach end2 to another body");
 }
 
+void StateEffector::require_open(const char* what) const {
+  if (frozen_)
+    throw ConfigurationError(label(), what, "after finalize()",
+                             "the model is finalized and read-only: command a run through its inputs "
+                             "(System::inputs(), flight software) instead");
+}
+
+void DynamicEffector::require_open(const char* what) const {
+  if (frozen_)
+    throw ConfigurationError(label(), what, "after finalize()",
+                             "the model is finalized and read-only: command a run through its inputs "
+                             "(System::inputs(), flight software) instead");
+}
+
 }  // namespace ramus

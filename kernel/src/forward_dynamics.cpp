@@ -32,6 +32,7 @@ void add_end_load(const Model& model, Workspace& ws, const Model::ResolvedEnd& e
 }
 
 void kinematics(const Model& model, Workspace& ws, const Eigen::VectorXd& x, double t) {
+  ws.inputs.update(t);  // the run's continuous input profiles at t (inputs.hpp)
   for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
     const Vehicle& v = model.vehicle(i);
     const VehicleOffsets& o = v.offsets();
@@ -84,14 +85,26 @@ void loads(const Model& model, Workspace& ws, double t) {
     w.r_CN_N = w.ctx.hub.r_FN_N + w.dcm_NB * w.mass.r_CB_B;
     w.ctx.g_N = gravity != nullptr ? gravity->acceleration_N(w.r_CN_N) : Eigen::Vector3d::Zero();
     w.hub_loads = Wrench{};
-    for (const auto& d : v.dynamic_effectors()) w.hub_loads += d->wrench(w.ctx.hub, t);
+    const VehicleOffsets& o = v.offsets();
+    const double* u = ws.inputs.applied().data();
+    const auto& dynamic = v.dynamic_effectors();
+    for (std::size_t j = 0; j < dynamic.size(); ++j) {
+      const VehicleOffsets::InputRange r = o.inputs_dynamic_effectors[j];
+      w.hub_loads += dynamic[j]->wrench(w.ctx.hub, ConstInputBlock(u + r.offset, r.size), t);
+    }
     // Children of state effectors: each load from its segment's current kinematics, handed to
     // the parent, which routes it into its own equations and the hub's (docs/branching.md).
     const auto& effectors = v.state_effectors();
-    for (std::size_t k = 0; k < effectors.size(); ++k)
-      for (const StateEffector::Child& c : effectors[k]->children())
+    for (std::size_t k = 0; k < effectors.size(); ++k) {
+      const auto& children = effectors[k]->children();
+      for (std::size_t c = 0; c < children.size(); ++c) {
+        const VehicleOffsets::InputRange r = o.inputs_children[k][c];
+        const FrameKinematics& segment = effectors[k]->segment(children[c].segment, *w.effectors[k]);
         effectors[k]->add_segment_wrench(
-            c.segment, c.effector->wrench(effectors[k]->segment(c.segment, *w.effectors[k]), t), *w.effectors[k]);
+            children[c].segment, children[c].effector->wrench(segment, ConstInputBlock(u + r.offset, r.size), t),
+            *w.effectors[k]);
+      }
+    }
   }
   // Two-point effectors: both ends' loads in one call, from both ends' current kinematics.
   for (const Model::TwoPointAttachment& a : model.two_point_effectors()) {

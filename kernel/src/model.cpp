@@ -111,22 +111,92 @@ const Eigen::VectorXd& Model::initial_state() const {
   return x0_;
 }
 
-bool Model::hold_inputs(double t_step) const {
-  bool changed = false;
-  for (const auto& v : vehicles_) {
-    for (const auto& d : v->dynamic_effectors_) changed = d->hold_inputs(t_step) || changed;
-    for (const auto& e : v->state_effectors_)
-      for (const StateEffector::Child& c : e->children()) changed = c.effector->hold_inputs(t_step) || changed;
-  }
-  return changed;
+const InputLayout& Model::input_layout() const {
+  require_finalized("input_layout");
+  return input_layout_;
 }
 
-void Model::release_inputs() const {
+const Eigen::VectorXd& Model::initial_inputs() const {
+  require_finalized("initial_inputs");
+  return u0_;
+}
+
+const Eigen::VectorXd& Model::input_lower() const {
+  require_finalized("input_lower");
+  return u_lower_;
+}
+
+const Eigen::VectorXd& Model::input_upper() const {
+  require_finalized("input_upper");
+  return u_upper_;
+}
+
+const std::vector<InputProfile>& Model::default_input_profiles() const {
+  require_finalized("default_input_profiles");
+  return default_profiles_;
+}
+
+VehicleOffsets::InputRange Model::input_range(const StateEffector& effector) const {
+  require_finalized("input_range");
+  for (const auto& v : vehicles_)
+    for (std::size_t k = 0; k < v->state_effectors_.size(); ++k)
+      if (v->state_effectors_[k].get() == &effector) return v->offsets_.inputs_state_effectors[k];
+  throw ConfigurationError("model", "input_range", "'" + effector.name() + "'", "this effector is not in the model");
+}
+
+VehicleOffsets::InputRange Model::input_range(const DynamicEffector& effector) const {
+  require_finalized("input_range");
   for (const auto& v : vehicles_) {
-    for (const auto& d : v->dynamic_effectors_) d->release_inputs();
-    for (const auto& e : v->state_effectors_)
-      for (const StateEffector::Child& c : e->children()) c.effector->release_inputs();
+    for (std::size_t j = 0; j < v->dynamic_effectors_.size(); ++j)
+      if (v->dynamic_effectors_[j].get() == &effector) return v->offsets_.inputs_dynamic_effectors[j];
+    for (std::size_t k = 0; k < v->state_effectors_.size(); ++k) {
+      const auto& children = v->state_effectors_[k]->children();
+      for (std::size_t c = 0; c < children.size(); ++c)
+        if (children[c].effector.get() == &effector) return v->offsets_.inputs_children[k][c];
+    }
   }
+  throw ConfigurationError("model", "input_range", "'" + effector.name() + "'", "this effector is not in the model");
+}
+
+VehicleOffsets::InputRange Model::declare_inputs(const std::string& owner, const std::string& label,
+                                                 const std::vector<InputSpec>& specs,
+                                                 const std::vector<InputProfile>& profiles, std::size_t vehicle) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  const Eigen::Index start = input_layout_.size();
+  for (const InputSpec& s : specs) {
+    const std::string field = "input block '" + s.name + "'";
+    if (s.size < 1) throw ConfigurationError(label, field + " size", std::to_string(s.size), "must be at least 1");
+    using Entries = std::pair<const Eigen::VectorXd*, const char*>;
+    for (const Entries& e : {Entries{&s.initial, "initial"}, Entries{&s.lower, "lower"}, Entries{&s.upper, "upper"}})
+      if (e.first->size() != 0 && e.first->size() != s.size)
+        throw ConfigurationError(label, field + " " + e.second, std::to_string(e.first->size()) + " entries",
+                                 "needs " + std::to_string(s.size) + " entries (or none)");
+    const Eigen::Index offset = input_layout_.add(owner, s.name, s.size, s.unit, vehicle);
+    u0_.conservativeResize(input_layout_.size());
+    u_lower_.conservativeResize(input_layout_.size());
+    u_upper_.conservativeResize(input_layout_.size());
+    for (Eigen::Index i = 0; i < s.size; ++i) {
+      const double u = s.initial.size() ? s.initial[i] : 0.0;
+      const double lo = s.lower.size() ? s.lower[i] : -inf, hi = s.upper.size() ? s.upper[i] : inf;
+      const std::string entry = input_layout_.entry_name(offset + i);
+      if (!std::isfinite(u)) throw ConfigurationError(label, entry + " initial command", to_text(u), "must be finite");
+      if (std::isnan(lo) || std::isnan(hi) || !(lo <= hi))
+        throw ConfigurationError(label, entry + " limits", "[" + to_text(lo) + ", " + to_text(hi) + "]",
+                                 "need lower <= upper");
+      u0_[offset + i] = u;
+      u_lower_[offset + i] = lo;
+      u_upper_[offset + i] = hi;
+    }
+  }
+  const Eigen::Index size = input_layout_.size() - start;
+  for (InputProfile p : profiles) {
+    if (p.channel < 0 || p.channel >= size)
+      throw ConfigurationError(label, "input profile channel", std::to_string(p.channel),
+                               "out of range: the effector has " + std::to_string(size) + " channels");
+    p.channel += start;
+    default_profiles_.push_back(std::move(p));
+  }
+  return {start, size};
 }
 
 Eigen::VectorBlock<Eigen::VectorXd> Model::state_block(const StateEffector& effector, Eigen::VectorXd& x) const {
@@ -150,12 +220,21 @@ void Model::finalize() {
     // A refused model is left as it was before finalize(): open, with no layout.
     layout_ = StateLayout{};
     x0_.resize(0);
+    input_layout_ = InputLayout{};
+    u0_.resize(0);
+    u_lower_.resize(0);
+    u_upper_.resize(0);
+    default_profiles_.clear();
     for (auto& vp : vehicles_) vp->offsets_ = VehicleOffsets{};
     throw;
   }
   for (auto& vp : vehicles_) {
     vp->frozen_ = true;
-    for (const auto& e : vp->state_effectors_) e->frozen_ = true;
+    for (const auto& e : vp->state_effectors_) {
+      e->frozen_ = true;
+      for (const StateEffector::Child& c : e->children()) c.effector->frozen_ = true;
+    }
+    for (const auto& d : vp->dynamic_effectors_) d->frozen_ = true;
   }
   finalized_ = true;
 }
@@ -187,6 +266,24 @@ void Model::build() {
                                    "this effector acts on a hub only and cannot be attached to a segment");
       }
     v.require_unique_children();
+  }
+
+  // Inputs: per vehicle, each state effector's channels then its children's, then the hub's
+  // dynamic effectors' (docs/architecture.md §5, Inputs).
+  for (std::size_t i = 0; i < vehicles_.size(); ++i) {
+    Vehicle& v = *vehicles_[i];
+    for (const auto& e : v.state_effectors_) {
+      const std::string owner = v.name() + "/" + e->name();
+      v.offsets_.inputs_state_effectors.push_back(
+          declare_inputs(owner, e->label(), e->input_blocks(), e->input_profiles(), i));
+      auto& children = v.offsets_.inputs_children.emplace_back();
+      for (const StateEffector::Child& c : e->children())
+        children.push_back(declare_inputs(v.name() + "/" + c.effector->name(), c.effector->label(),
+                                          c.effector->input_blocks(), c.effector->input_profiles(), i));
+    }
+    for (const auto& d : v.dynamic_effectors_)
+      v.offsets_.inputs_dynamic_effectors.push_back(
+          declare_inputs(v.name() + "/" + d->name(), d->label(), d->input_blocks(), d->input_profiles(), i));
   }
 
   for (TwoPointAttachment& t : two_point_) {
@@ -278,18 +375,27 @@ void Model::explain_non_finite_hub_system(std::size_t i, Workspace& ws) const {
                                  " kg m and ‖I_PntB_B‖ = " + to_text(v.hub_.I_PntB_B.norm()) +
                                  " kg m^2: |ω|² |m r_BcB| and |ω|² ‖I_PntB_B‖ must stay below " + max_double());
 
-  for (const auto& d : v.dynamic_effectors_)
-    if (const Wrench l = d->wrench(w.ctx.hub, 0.0); !finite(l))
+  const double* u = ws.inputs.applied().data();
+  for (std::size_t j = 0; j < v.dynamic_effectors_.size(); ++j) {
+    const auto& d = v.dynamic_effectors_[j];
+    const VehicleOffsets::InputRange r = v.offsets_.inputs_dynamic_effectors[j];
+    if (const Wrench l = d->wrench(w.ctx.hub, ConstInputBlock(u + r.offset, r.size), 0.0); !finite(l))
       throw ConfigurationError(d->label(), "load on the hub of " + v.label() + " at the initial state", text(l),
                                "is non-finite (check the effector's parameters, load profiles and inputs)");
+  }
   const auto& effectors = v.state_effectors_;
   for (std::size_t k = 0; k < effectors.size(); ++k)
-    for (const StateEffector::Child& c : effectors[k]->children())
-      if (const Wrench l = c.effector->wrench(effectors[k]->segment(c.segment, *w.effectors[k]), 0.0); !finite(l))
+    for (std::size_t j = 0; j < effectors[k]->children().size(); ++j) {
+      const StateEffector::Child& c = effectors[k]->children()[j];
+      const VehicleOffsets::InputRange r = v.offsets_.inputs_children[k][j];
+      const Wrench l = c.effector->wrench(effectors[k]->segment(c.segment, *w.effectors[k]),
+                                          ConstInputBlock(u + r.offset, r.size), 0.0);
+      if (!finite(l))
         throw ConfigurationError(
             c.effector->label(),
             "load on segment " + std::to_string(c.segment) + " of " + effectors[k]->label() + " at the initial state",
             text(l), "is non-finite (check the effector's parameters, load profiles and inputs)");
+    }
   for (const TwoPointAttachment& t : two_point_) {
     if (t.end1.vehicle != i && t.end2.vehicle != i) continue;
     const auto [l1, l2] =

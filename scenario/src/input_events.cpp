@@ -37,9 +37,8 @@ InputEvent input_event(const Model& model, const Node& n, double t0, double t1) 
       wheel_node.fail(effector->label() + " has " + std::to_string(wheels->wheel_count()) +
                       " wheel(s); wheels count from 0");
     const double u = n.at("motor_torque").si(Dimension::torque);
-    ev.apply = [wheels, wheel, u](const Model&, Eigen::VectorXd&) {
-      wheels->set_motor_torque(wheel, u * units::newton_meter);
-    };
+    const Eigen::Index channel = model.input_range(*wheels).offset + static_cast<Eigen::Index>(wheel);
+    ev.apply = [channel, u](const Model&, Inputs& inputs, Eigen::VectorXd&) { inputs.set(channel, u); };
     return ev;
   }
   auto chain = std::dynamic_pointer_cast<SerialChain>(effector);
@@ -54,8 +53,8 @@ InputEvent input_event(const Model& model, const Node& n, double t0, double t1) 
   const bool prismatic = chain->link(joint).type == JointType::prismatic;
   if (const auto locked = n.find("locked")) {
     const bool lock = locked->boolean();
-    ev.apply = [chain, joint, lock](const Model& m, Eigen::VectorXd& x) {
-      chain->set_locked(joint, lock, m.state_block(*chain, x));
+    ev.apply = [chain, joint, lock](const Model& m, Inputs& inputs, Eigen::VectorXd& x) {
+      chain->set_locked(joint, lock, m, inputs, x);
     };
     return ev;
   }
@@ -64,7 +63,8 @@ InputEvent input_event(const Model& model, const Node& n, double t0, double t1) 
     n.fail("joint " + std::to_string(joint) + " of " + effector->label() + " is " +
            (prismatic ? "prismatic: give motor_force" : "revolute: give motor_torque"));
   const double u = n.at(key).si(prismatic ? Dimension::force : Dimension::torque);
-  ev.apply = [chain, joint, u](const Model&, Eigen::VectorXd&) { chain->set_motor_input(joint, u); };
+  const Eigen::Index channel = model.input_range(*chain).offset + chain->motor_channel(joint);
+  ev.apply = [channel, u](const Model&, Inputs& inputs, Eigen::VectorXd&) { inputs.set(channel, u); };
   return ev;
 }
 

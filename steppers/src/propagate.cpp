@@ -55,9 +55,23 @@ void check_budget(const PropagationStats& s, const PropagationSettings& settings
                            "exhausted before the end time");
 }
 
+/// The next time after t at which a step must end inside (t, t1]: t1, a flight-software sample
+/// or a held input's switch (docs/architecture.md §D7).
+double next_boundary(const System& system, const PropagationSettings& settings, double t, double t1) {
+  double b = std::min(t1, system.inputs().next_switch(t));
+  if (settings.flight_software != nullptr) b = std::min(b, settings.flight_software->next_sample(t));
+  return b;
+}
+
+/// At a boundary time t, after the step that ends there: the flight software due at t. Returns
+/// true when an applied input changed.
+bool at_boundary(const System& system, const PropagationSettings& settings, const Eigen::VectorXd& x, double t) {
+  return settings.flight_software != nullptr && settings.flight_software->run_due(t, x, system);
+}
+
 template <class Stepper>
-void fixed_interval(Stepper& stepper, const System& system, Eigen::VectorXd& x, double t0, double t1,
-                    const PropagationSettings& settings, PropagationStats& stats, Eigen::VectorXd& x_next) {
+void fixed_steps(Stepper& stepper, const System& system, Eigen::VectorXd& x, double t0, double t1,
+                 const PropagationSettings& settings, PropagationStats& stats, Eigen::VectorXd& x_next) {
   const double span = t1 - t0;
   // Steps of dt, shortened uniformly when dt does not divide the interval; the 1e-9 slack keeps
   // round-off in span/dt from adding a step.
@@ -72,7 +86,7 @@ void fixed_interval(Stepper& stepper, const System& system, Eigen::VectorXd& x, 
   for (std::uint64_t i = 0; i < n; ++i) {
     const double t = t0 + static_cast<double>(i) * h;
     check_budget(stats, settings, t);
-    system.model().hold_inputs(t);  // inputs fixed over the step (docs/architecture.md §D7)
+    system.inputs().hold(t);  // inputs fixed over the step (docs/architecture.md §D7)
     // Out of place into the caller's preallocated x_next, then a swap of the two buffers (no copy,
     // no allocation): a non-finite step leaves x, the last finite state, untouched.
     stepper.do_step(std::ref(system), x, t, x_next, h);
@@ -83,10 +97,24 @@ void fixed_interval(Stepper& stepper, const System& system, Eigen::VectorXd& x, 
   }
 }
 
+/// One output interval: fixed steps between its boundaries (samples, switches), the flight
+/// software at each.
+template <class Stepper>
+void fixed_interval(Stepper& stepper, const System& system, Eigen::VectorXd& x, double t0, double t1,
+                    const PropagationSettings& settings, PropagationStats& stats, Eigen::VectorXd& x_next) {
+  double t = t0;
+  while (t < t1) {
+    const double te = next_boundary(system, settings, t, t1);
+    fixed_steps(stepper, system, x, t, te, settings, stats, x_next);
+    t = te;
+    at_boundary(system, settings, x, t);
+  }
+}
+
 template <class Controlled>
-void adaptive_interval(Controlled& stepper, const System& system, Eigen::VectorXd& x, double t0, double t1,
-                       const PropagationSettings& settings, double min_dt, double& h, PropagationStats& stats,
-                       Eigen::VectorXd& x_before) {
+void adaptive_steps(Controlled& stepper, const System& system, Eigen::VectorXd& x, double t0, double t1,
+                    const PropagationSettings& settings, double min_dt, double& h, PropagationStats& stats,
+                    Eigen::VectorXd& x_before) {
   namespace ode = boost::numeric::odeint;
   double t = t0;
   while (t < t1) {
@@ -99,7 +127,7 @@ void adaptive_interval(Controlled& stepper, const System& system, Eigen::VectorX
     x_before = x;
     // Inputs fixed over the step (docs/architecture.md §D7); a changed input invalidates an FSAL
     // derivative.
-    if (system.model().hold_inputs(t)) {
+    if (system.inputs().hold(t)) {
       if constexpr (requires { stepper.reset(); }) stepper.reset();
     }
     const ode::controlled_step_result r = stepper.try_step(std::ref(system), x, t, trial);
@@ -124,11 +152,36 @@ void adaptive_interval(Controlled& stepper, const System& system, Eigen::VectorX
   }
 }
 
+/// One output interval: adaptive steps between its boundaries, each landing exactly on it.
+template <class Controlled>
+void adaptive_interval(Controlled& stepper, const System& system, Eigen::VectorXd& x, double t0, double t1,
+                       const PropagationSettings& settings, double min_dt, double& h, PropagationStats& stats,
+                       Eigen::VectorXd& x_before) {
+  double t = t0;
+  while (t < t1) {
+    const double te = next_boundary(system, settings, t, t1);
+    adaptive_steps(stepper, system, x, t, te, settings, min_dt, h, stats, x_before);
+    t = te;
+    if (at_boundary(system, settings, x, t)) {
+      if constexpr (requires { stepper.reset(); }) stepper.reset();  // a new command: no FSAL reuse
+    }
+  }
+}
+
+/// Before the first step: the flight software bound to this run and its tasks due at the start.
+void start_run(const System& system, const PropagationSettings& settings, const Eigen::VectorXd& x, double t0) {
+  if (settings.flight_software == nullptr) return;
+  if (!settings.flight_software->bound()) settings.flight_software->bind(system, t0);
+  settings.flight_software->run_due(t0, x, system);
+}
+
 template <class Stepper>
 PropagationStats run_fixed(Stepper stepper, const System& system, Eigen::VectorXd& x, std::span<const double> times,
                            const PropagationSettings& settings, const Observer& observer) {
   PropagationStats stats;
   Eigen::VectorXd x_next(x.size());
+  check_finite_state(system, x, times.front());
+  start_run(system, settings, x, times.front());
   if (observer) observer(x, times.front());
   check_finite_state(system, x, times.front());
   for (std::size_t k = 1; k < times.size(); ++k) {
@@ -151,6 +204,8 @@ PropagationStats run_adaptive(Controlled stepper, const System& system, Eigen::V
   const double min_dt = settings.min_dt > 0.0 ? settings.min_dt : 1e-12 * span;
   double h = settings.dt;
   Eigen::VectorXd x_before(x.size());
+  check_finite_state(system, x, times.front());
+  start_run(system, settings, x, times.front());
   if (observer) observer(x, times.front());
   check_finite_state(system, x, times.front());
   for (std::size_t k = 1; k < times.size(); ++k) {
@@ -205,9 +260,9 @@ PropagationStats propagate(const System& system, Eigen::VectorXd& x, std::span<c
   const std::uint64_t evaluations_before = system.evaluations();
   // Held inputs apply only while the driver runs: afterwards each stage samples its own time again.
   struct ReleaseInputs {
-    const Model& model;
-    ~ReleaseInputs() { model.release_inputs(); }
-  } release{system.model()};
+    Inputs& inputs;
+    ~ReleaseInputs() { inputs.release(); }
+  } release{system.inputs()};
   PropagationStats stats;
   // The one entry of the catalogue (stepper_catalogue.hpp) with this name; validate() has checked
   // that there is one.

@@ -15,14 +15,33 @@ ExternalForceTorque::ExternalForceTorque(std::string name, const ExternalForceTo
   validation::require_finite(owner, "torque_PntF_F [N m]", torque_PntF_F_);
 }
 
-Wrench ExternalForceTorque::wrench(const FrameKinematics& frame, double t) const {
-  Eigen::Vector3d force_N = force_N_;
-  if (force_N_profile_) force_N += force_N_profile_(t);
+std::vector<InputSpec> ExternalForceTorque::input_blocks() const {
+  return {{"force_F", 3, "N", force_F_, {}, {}},
+          {"force_N", 3, "N", force_N_, {}, {}},
+          {"torque_PntF_F", 3, "N m", torque_PntF_F_, {}, {}}};
+}
+
+std::vector<InputProfile> ExternalForceTorque::input_profiles() const {
+  std::vector<InputProfile> profiles;
+  const auto add = [&profiles](Eigen::Index first, const Profile& f, const Eigen::Vector3d& constant) {
+    if (!f) return;
+    for (Eigen::Index i = 0; i < 3; ++i) {
+      InputProfile p;
+      p.channel = first + i;
+      p.value = [f, i, c = constant[i]](double t) { return c + f(t)[i]; };
+      profiles.push_back(std::move(p));
+    }
+  };
+  add(0, force_F_profile_, force_F_);
+  add(3, force_N_profile_, force_N_);
+  add(6, torque_profile_, torque_PntF_F_);
+  return profiles;
+}
+
+Wrench ExternalForceTorque::wrench(const FrameKinematics& frame, ConstInputBlock u, double) const {
   Wrench w;
-  w.force_F = force_F_ + frame.dcm_FN * force_N;
-  if (force_F_profile_) w.force_F += force_F_profile_(t);
-  w.torque_PntF_F = torque_PntF_F_;
-  if (torque_profile_) w.torque_PntF_F += torque_profile_(t);
+  w.force_F = u.segment<3>(0) + frame.dcm_FN * u.segment<3>(3);
+  w.torque_PntF_F = u.segment<3>(6);
   return w;
 }
 

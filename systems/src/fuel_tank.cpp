@@ -130,6 +130,7 @@ const FuelTankThrusterParameters& FuelTank::thruster(std::size_t i) const {
 }
 
 void FuelTank::set_command(std::size_t i, double u) {
+  require_open("set_command");
   require_index(i, "set_command");
   require_unit_interval(thruster_owner(i), "command [1]", u);
   u_[i] = u;
@@ -216,7 +217,7 @@ void FuelTank::kinematics(const EvaluationContext&, ConstStateBlock x, EffectorW
   // eq. (6): the flow of each thruster while there is propellant (the run-out is a discontinuity)
   ws.mDot = 0.0;
   for (std::size_t k = 0; k < thrusters_.size(); ++k) {
-    ws.mu[k] = x[0] > 0.0 ? u_[k] * thrusters_[k].F_max / thrusters_[k].w : 0.0;
+    ws.mu[k] = x[0] > 0.0 ? base.inputs()[static_cast<Eigen::Index>(k)] * thrusters_[k].F_max / thrusters_[k].w : 0.0;
     ws.mDot -= ws.mu[k];
   }
   ws.mom = moments(ws.m);
@@ -297,6 +298,12 @@ EnergyMomentumContribution FuelTank::energy_momentum(const EvaluationContext& ct
   e.p_exhaust_N = x.segment<3>(1);
   e.H_exhaust_PntN_N = x.segment<3>(4);
   return e;
+}
+
+std::vector<InputSpec> FuelTank::input_blocks() const {
+  const Eigen::Index n = static_cast<Eigen::Index>(u_.size());
+  return {{"throttle", n, "1", Eigen::Map<const Eigen::VectorXd>(u_.data(), n), Eigen::VectorXd::Zero(n),
+           Eigen::VectorXd::Ones(n)}};
 }
 
 }  // namespace ramus

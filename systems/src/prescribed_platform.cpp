@@ -137,6 +137,57 @@ std::vector<StateBlockSpec> PrescribedPlatform::state_blocks() const {
   return b;
 }
 
+namespace {
+Eigen::Index input_count(const StateEffector& e) {
+  Eigen::Index n = 0;
+  for (const InputSpec& s : e.input_blocks()) n += s.size;
+  return n;
+}
+}  // namespace
+
+std::vector<InputSpec> PrescribedPlatform::input_blocks() const {
+  std::vector<InputSpec> b;
+  for (const auto& c : children_)
+    for (InputSpec s : c->input_blocks()) {
+      s.name = c->name() + "." + s.name;
+      b.push_back(std::move(s));
+    }
+  return b;
+}
+
+std::vector<InputProfile> PrescribedPlatform::input_profiles() const {
+  std::vector<InputProfile> profiles;
+  Eigen::Index first = 0;
+  for (const auto& c : children_) {
+    for (InputProfile p : c->input_profiles()) {
+      p.channel += first;
+      profiles.push_back(std::move(p));
+    }
+    first += input_count(*c);
+  }
+  return profiles;
+}
+
+Eigen::Index PrescribedPlatform::child_input_offset(std::size_t k) const {
+  if (k >= children_.size())
+    throw ConfigurationError(label(), "child index", std::to_string(k),
+                             "out of range (" + std::to_string(children_.size()) + " children)");
+  Eigen::Index first = 0;
+  for (std::size_t j = 0; j < k; ++j) first += input_count(*children_[j]);
+  return first;
+}
+
+void PrescribedPlatform::bind_inputs(EffectorWorkspace& ws, const double* u, Eigen::Index n) const {
+  ws.bind_inputs(u, n);
+  auto& w = static_cast<PrescribedPlatformWorkspace&>(ws);
+  Eigen::Index first = 0;
+  for (std::size_t k = 0; k < children_.size(); ++k) {
+    const Eigen::Index size = input_count(*children_[k]);
+    children_[k]->bind_inputs(*w.child[k], u + first, size);
+    first += size;
+  }
+}
+
 void PrescribedPlatform::write_initial_state(StateBlockRef x) const {
   x[0] = tau0_;
   for (std::size_t k = 0; k < children_.size(); ++k)

@@ -44,17 +44,34 @@ int PulsedTorque::pulse(double t) const {
   return k < on ? 1 : k < 2.0 * on ? -1 : 0;
 }
 
-bool PulsedTorque::hold_inputs(double t_step) {
-  const int now = pulse(t_step);
-  const bool changed = !held_ || now != held_pulse_;
-  held_ = true;
-  held_pulse_ = now;
-  return changed;
+double PulsedTorque::next_switch(double t) const {
+  if (t < start_) return start_;
+  // The count n of t and the start of its cycle; the sign changes at counts count_on and
+  // 2 count_on of a cycle and at its end (eq. 1).
+  const double n = std::floor((t - start_) / period_);
+  const double cycle_start = n - std::fmod(n, cycle_counts_);
+  const double k = n - cycle_start, on = static_cast<double>(count_on_);
+  const double next_k = k < on ? on : k < 2.0 * on ? 2.0 * on : cycle_counts_;
+  const double ts = start_ + (cycle_start + next_k) * period_;
+  return ts > t ? ts : start_ + (cycle_start + next_k + 1.0) * period_;  // round-off at a boundary
 }
 
-Wrench PulsedTorque::wrench(const FrameKinematics&, double t) const {
+std::vector<InputSpec> PulsedTorque::input_blocks() const {
+  return {{"pulse", 1, "1", Eigen::VectorXd::Zero(1), -Eigen::VectorXd::Ones(1), Eigen::VectorXd::Ones(1)}};
+}
+
+std::vector<InputProfile> PulsedTorque::input_profiles() const {
+  InputProfile p;
+  p.channel = 0;
+  p.value = [this](double t) { return static_cast<double>(pulse(t)); };
+  p.held = true;  // held over each step, its switches step boundaries (docs/architecture.md §D7)
+  p.next_switch = [this](double t) { return next_switch(t); };
+  return {p};
+}
+
+Wrench PulsedTorque::wrench(const FrameKinematics&, ConstInputBlock u, double) const {
   Wrench w;
-  w.torque_PntF_F = static_cast<double>(held_ ? held_pulse_ : pulse(t)) * torque_PntB_B_;
+  w.torque_PntF_F = u[0] * torque_PntB_B_;
   return w;
 }
 

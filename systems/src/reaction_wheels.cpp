@@ -59,7 +59,7 @@ ReactionWheels::ReactionWheels(std::string name, const std::vector<ReactionWheel
     const Eigen::Matrix3d gg = p.gsHat_B * p.gsHat_B.transpose();
     p.I_PntWc_B = p.Js * gg + p.Jt * (Eigen::Matrix3d::Identity() - gg);
     wheels_.push_back(p);
-    u_cmd_.push_back(c.motor_torque.value());
+    u0_.push_back(c.motor_torque.value());
   }
   u_profile_.resize(wheels_.size());
 
@@ -107,38 +107,45 @@ void ReactionWheels::validate() const {
 }
 
 void ReactionWheels::set_motor_torque(std::size_t i, units::Torque u) {
+  require_open("set_motor_torque");
   require_index(i, "set_motor_torque");
   validation::require_finite(wheel_owner(i), "motor_torque [N m]", u.value());
-  u_cmd_[i] = u.value();
+  u0_[i] = u.value();
 }
 
 void ReactionWheels::set_motor_torque_profile(std::size_t i, TorqueProfile profile) {
+  require_open("set_motor_torque_profile");
   require_index(i, "set_motor_torque_profile");
   u_profile_[i] = std::move(profile);
 }
 
-double ReactionWheels::motor_torque_command(std::size_t i) const {
-  require_index(i, "motor_torque_command");
-  return u_cmd_[i];
+double ReactionWheels::initial_motor_torque(std::size_t i) const {
+  require_index(i, "initial_motor_torque");
+  return u0_[i];
 }
 
-double ReactionWheels::applied_motor_torque(std::size_t i, double t) const {
-  require_index(i, "applied_motor_torque");
-  return u_applied(i, t);
+std::vector<InputSpec> ReactionWheels::input_blocks() const {
+  const Eigen::Index n = static_cast<Eigen::Index>(wheels_.size());
+  InputSpec motor{"motor_torque", n, "N m", Eigen::VectorXd(n), Eigen::VectorXd(n), Eigen::VectorXd(n)};
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const std::size_t k = static_cast<std::size_t>(i);
+    motor.initial[i] = u0_[k];
+    motor.lower[i] = -wheels_[k].u_max;  // eq. (4): the motor's saturation, an input limit
+    motor.upper[i] = wheels_[k].u_max;
+  }
+  return {motor};
+}
+
+std::vector<InputProfile> ReactionWheels::input_profiles() const {
+  std::vector<InputProfile> profiles;
+  for (std::size_t i = 0; i < u_profile_.size(); ++i)
+    if (u_profile_[i]) profiles.push_back({static_cast<Eigen::Index>(i), u_profile_[i], false, {}});
+  return profiles;
 }
 
 double ReactionWheels::friction_torque(std::size_t i, double Omega) const {
   require_index(i, "friction_torque");
   return tau_f(i, Omega);
-}
-
-double ReactionWheels::u_applied(std::size_t i, double t) const {
-  // eq. (4): the command plus the profile, saturated. The saturation acts on an input, not on the
-  // state, so the right-hand side stays smooth in x.
-  double u = u_cmd_[i];
-  if (u_profile_[i]) u += u_profile_[i](t);
-  const double u_max = wheels_[i].u_max;
-  return std::clamp(u, -u_max, u_max);
 }
 
 double ReactionWheels::tau_f(std::size_t i, double Omega) const {
@@ -173,7 +180,7 @@ void ReactionWheels::contributions(const EvaluationContext& ctx, ConstStateBlock
   for (std::size_t i = 0; i < wheels_.size(); ++i) {
     const ReactionWheelParameters& p = wheels_[i];
     const double Omega = x[static_cast<Eigen::Index>(i)];
-    const double torque = u_applied(i, ctx.t) + tau_f(i, Omega);  // eqs. (3)–(4)
+    const double torque = ws.inputs()[static_cast<Eigen::Index>(i)] + tau_f(i, Omega);  // eqs. (3)–(4)
     ws.torque[i] = torque;
     // eq. (7)
     s.D.noalias() -= p.Js * p.gsHat_B * p.gsHat_B.transpose();

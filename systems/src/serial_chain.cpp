@@ -4,6 +4,8 @@
 // common frame for every link, so the recursion needs no link-to-link transforms (eqs. J1, K1–B1).
 #include "ramus/systems/serial_chain.hpp"
 
+#include "ramus/kernel/model.hpp"
+
 #include <cmath>
 
 #include "ramus/kernel/attitude.hpp"
@@ -138,9 +140,7 @@ SerialChain::SerialChain(std::string name, std::vector<ChainLink> links, std::st
     J.axis_P = J.dcm_PS0 * L.axis_S;
     J.diagonal_inertia = Eigen::Matrix3d(L.I_PntSc_S.diagonal().asDiagonal()) == L.I_PntSc_S;
     joints_.push_back(J);
-    u_.push_back(L.u);
     profile_.emplace_back();
-    locked_.push_back(L.locked ? 1 : 0);
   }
   if (links_.size() == 1 && links_[0].type == JointType::revolute) {
     // Eq. (4b): with dcm_BS = R0 + cos θ Rc + sin θ Rs (eq. 4a, P = B) and r = r_S0P + dcm_BS ρ,
@@ -182,27 +182,97 @@ void SerialChain::set_motor_input(std::size_t joint, double u) {
   if (joint >= links_.size())
     throw ConfigurationError(label(), "motor input joint", std::to_string(joint),
                              "out of range (" + std::to_string(links_.size()) + " joints, 0-based)");
+  require_open("set_motor_input");
   validation::require_finite(label() + " joint " + std::to_string(joint + 1), "motor input", u);
-  u_[joint] = u;
+  links_[joint].u = u;
 }
 
 void SerialChain::set_motor_profile(std::size_t joint, MotorProfile profile) {
   if (joint >= links_.size())
     throw ConfigurationError(label(), "motor profile joint", std::to_string(joint),
                              "out of range (" + std::to_string(links_.size()) + " joints, 0-based)");
+  require_open("set_motor_profile");
   profile_[joint] = std::move(profile);
 }
 
-void SerialChain::set_locked(std::size_t joint, bool locked, StateBlockRef x_block) {
-  const Eigen::Index n = static_cast<Eigen::Index>(links_.size());
+void SerialChain::set_motor_names(std::vector<std::string> names) {
+  if (names.size() != links_.size())
+    throw ConfigurationError(label(), "motor names", std::to_string(names.size()),
+                             "need one per joint (" + std::to_string(links_.size()) + ")");
+  motor_names_ = std::move(names);
+}
+
+Eigen::Index SerialChain::motor_channel(std::size_t joint) const {
+  if (joint >= links_.size())
+    throw ConfigurationError(label(), "motor channel joint", std::to_string(joint),
+                             "out of range (" + std::to_string(links_.size()) + " joints, 0-based)");
+  return static_cast<Eigen::Index>(joint);
+}
+
+Eigen::Index SerialChain::lock_channel(std::size_t joint) const {
   if (joint >= links_.size())
     throw ConfigurationError(label(), "lock joint", std::to_string(joint),
                              "out of range (" + std::to_string(links_.size()) + " joints, 0-based)");
+  return static_cast<Eigen::Index>(links_.size() + joint);
+}
+
+std::vector<InputSpec> SerialChain::input_blocks() const {
+  const Eigen::Index n = static_cast<Eigen::Index>(links_.size());
+  bool all_revolute = true, all_prismatic = true;
+  for (const ChainLink& L : links_) {
+    all_revolute = all_revolute && L.type == JointType::revolute;
+    all_prismatic = all_prismatic && L.type == JointType::prismatic;
+  }
+  std::vector<InputSpec> blocks;
+  const auto unit = [](const ChainLink& L) { return L.type == JointType::revolute ? "N m" : "N"; };
+  if (motor_names_.empty() && (all_revolute || all_prismatic)) {
+    InputSpec motor{all_revolute ? "motor_torque" : "motor_force", n, all_revolute ? "N m" : "N", {}, {}, {}};
+    motor.initial.resize(n);
+    for (Eigen::Index i = 0; i < n; ++i) motor.initial[i] = links_[static_cast<std::size_t>(i)].u;
+    blocks.push_back(std::move(motor));
+  } else {
+    // One channel per joint, each with its own name and unit, in joint order.
+    for (std::size_t i = 0; i < links_.size(); ++i) {
+      const ChainLink& L = links_[i];
+      const std::string name =
+          motor_names_.empty()
+              ? "joint" + std::to_string(i) + "." + (L.type == JointType::revolute ? "motor_torque" : "motor_force")
+              : motor_names_[i];
+      blocks.push_back({name, 1, unit(L), Eigen::VectorXd::Constant(1, L.u), {}, {}});
+    }
+  }
+  // Locks, 1 locked / 0 free (set_locked() also zeroes the joint rate when it locks).
+  InputSpec lock{"locked", n, "1", Eigen::VectorXd(n), Eigen::VectorXd::Zero(n), Eigen::VectorXd::Ones(n)};
+  for (Eigen::Index i = 0; i < n; ++i) lock.initial[i] = links_[static_cast<std::size_t>(i)].locked ? 1.0 : 0.0;
+  blocks.push_back(std::move(lock));
+  return blocks;
+}
+
+std::vector<InputProfile> SerialChain::input_profiles() const {
+  std::vector<InputProfile> profiles;
+  for (std::size_t i = 0; i < profile_.size(); ++i)
+    if (profile_[i]) profiles.push_back({static_cast<Eigen::Index>(i), profile_[i], false, {}});
+  return profiles;
+}
+
+void SerialChain::set_locked(std::size_t joint, bool locked, const Model& model, Inputs& inputs,
+                             Eigen::VectorXd& x) const {
+  set_locked(joint, locked, inputs, model.input_range(*this).offset, model.state_block(*this, x));
+}
+
+void SerialChain::set_locked(std::size_t joint, bool locked, Inputs& inputs, Eigen::Index first_channel,
+                             StateBlockRef x_block) const {
+  const Eigen::Index n = static_cast<Eigen::Index>(links_.size());
+  const Eigen::Index c = first_channel + lock_channel(joint);
   if (x_block.size() != 2 * n)
     throw ConfigurationError(label(), "state block size", std::to_string(x_block.size()),
-                             "must be " + std::to_string(2 * n) + " (pass Model::state_block of this effector)");
-  locked_[joint] = locked ? 1 : 0;
+                             "must be " + std::to_string(2 * n) + " (pass this effector's block of x)");
+  inputs.set(c, locked ? 1.0 : 0.0);
   if (locked) x_block[n + static_cast<Eigen::Index>(joint)] = 0.0;
+}
+
+bool SerialChain::is_locked(std::size_t joint, const Model& model, const Inputs& inputs) const {
+  return inputs.applied()[model.input_range(*this).offset + lock_channel(joint)] != 0.0;
 }
 
 std::vector<StateBlockSpec> SerialChain::state_blocks() const {
@@ -221,7 +291,7 @@ void SerialChain::validate() const {
   // D_i > 0 (eq. A1) needs mass (prismatic) or inertia about the axis (revolute) outboard of
   // every unlocked joint; the test below is necessary and, for a generic geometry, sufficient.
   for (std::size_t i = 0; i < links_.size(); ++i) {
-    if (locked_[i]) continue;
+    if (links_[i].locked) continue;  // the initial lock
     // A prismatic joint needs outboard mass; a revolute one mass or inertia.
     bool has_inertia = false;
     for (std::size_t k = i; k < links_.size(); ++k)
@@ -289,9 +359,9 @@ void SerialChain::add_segment_wrench(std::size_t s, const Wrench& w, EffectorWor
   d.loaded = true;
 }
 
-double SerialChain::joint_force(std::size_t i, double q, double qDot, double t) const {
+double SerialChain::joint_force(std::size_t i, double q, double qDot, const EffectorWorkspace& ws) const {
   const ChainLink& L = links_[i];
-  const double u = profile_[i] ? profile_[i](t) : u_[i];
+  const double u = ws.inputs()[static_cast<Eigen::Index>(i)];  // the run's motor command
   return u - L.k * (q - L.q_ref) - L.c * (qDot - L.qDot_ref);
 }
 
@@ -307,7 +377,7 @@ void SerialChain::kinematics(const EvaluationContext& ctx, ConstStateBlock x, Ef
     LinkData& d = ws.links[i];
     const JointConstants& J = joints_[i];
     const double q = x[static_cast<Eigen::Index>(i)];
-    d.qDot = locked_[i] ? 0.0 : x[n + static_cast<Eigen::Index>(i)];
+    d.qDot = locked(i, wsb) ? 0.0 : x[n + static_cast<Eigen::Index>(i)];
     // Joint transform, eqs. (4)–(4a): S relative to the parent P, then composed into B.
     Eigen::Matrix3d dcm_PS;
     Eigen::Vector3d r_SP_P = L.r_S0P_P;
@@ -379,7 +449,7 @@ void SerialChain::contributions(const EvaluationContext& ctx, ConstStateBlock x,
   ChainWorkspace& ws = chain(wsb);
   const std::size_t n = links_.size();
   const Eigen::Index ni = static_cast<Eigen::Index>(n);
-  const bool single_free = n == 1 && !locked_[0];  // eq. (C3)
+  const bool single_free = n == 1 && !locked(0, wsb);  // eq. (C3)
   // Eqs. (K2)–(K3): velocity-product accelerations and bias forces, all about O.
   for (std::size_t i = 0; i < n; ++i) {
     const double m = links_[i].m;
@@ -405,7 +475,7 @@ void SerialChain::contributions(const EvaluationContext& ctx, ConstStateBlock x,
     }
   }
   if (single_free) {  // one free joint: its 𝓘^A is rigid, eq. (C3)
-    single_link_rows(ws.links[0], links_[0].m, joint_force(0, x[0], x[1], ctx.t), ctx.hub.dcm_FN * ctx.g_N, s);
+    single_link_rows(ws.links[0], links_[0].m, joint_force(0, x[0], x[1], wsb), ctx.hub.dcm_FN * ctx.g_N, s);
     return;
   }
   // Eqs. (A1)–(A3): inward pass; every link's terms are already about O in B. 𝓘^A_i is the link's
@@ -425,9 +495,8 @@ void SerialChain::contributions(const EvaluationContext& ctx, ConstStateBlock x,
       d.HA += tilde(m_r);
       d.KA.diagonal().array() += m;
     }
-    if (!locked_[ii]) {
-      const double tau =
-          joint_force(ii, x[static_cast<Eigen::Index>(ii)], x[ni + static_cast<Eigen::Index>(ii)], ctx.t);
+    if (!locked(ii, wsb)) {
+      const double tau = joint_force(ii, x[static_cast<Eigen::Index>(ii)], x[ni + static_cast<Eigen::Index>(ii)], wsb);
       // U = 𝓘^A ŝ, and 𝓘^A ĉ (before the update of eq. A2: 𝓘^a ĉ = 𝓘^A ĉ − U (Uᵀ ĉ)/D).
       Eigen::Vector3d In, If;
       if (outermost) {
@@ -487,7 +556,7 @@ Eigen::Vector3d SerialChain::derivatives(const EvaluationContext& ctx, ConstStat
     const LinkData& d = ws.links[i];
     alpha += d.cw;
     a += d.cv;
-    const double qDDot = locked_[i] ? 0.0 : (d.u_art - d.Uw.dot(alpha) - d.Uv.dot(a)) * d.D_inv;
+    const double qDDot = locked(i, wsb) ? 0.0 : (d.u_art - d.Uw.dot(alpha) - d.Uv.dot(a)) * d.D_inv;
     alpha += d.Sw * qDDot;
     a += d.Sv * qDDot;
     dxdt[static_cast<Eigen::Index>(i)] = d.qDot;
@@ -510,7 +579,7 @@ EnergyMomentumContribution SerialChain::energy_momentum(const EvaluationContext&
     const Eigen::Vector3d& omega_SN_B = d.w;
     e.H_PntB_B += d.I_PntSc_B * omega_SN_B + L.m * d.r_ScB_B.cross(d.rDot_ScB_B);
     e.kinetic_energy += 0.5 * omega_SN_B.dot(d.I_PntSc_B * omega_SN_B) + 0.5 * L.m * d.rDot_ScB_B.squaredNorm();
-    if (!locked_[i]) {
+    if (!locked(i, ws)) {
       const double dq = x[static_cast<Eigen::Index>(i)] - L.q_ref;
       e.potential_energy += 0.5 * L.k * dq * dq;
     }

@@ -124,4 +124,9 @@ EnergyMomentumContribution SimpleJitterReactionWheels::energy_momentum(const Eva
   return balanced_.energy_momentum(ctx, x.head(n), *static_cast<const SimpleJitterWorkspace&>(ws).balanced);
 }
 
+void SimpleJitterReactionWheels::bind_inputs(EffectorWorkspace& ws, const double* u, Eigen::Index n) const {
+  ws.bind_inputs(u, n);
+  static_cast<SimpleJitterWorkspace&>(ws).balanced->bind_inputs(u, n);
+}
+
 }  // namespace ramus

@@ -22,6 +22,7 @@ Thruster::Thruster(std::string name, const ThrusterConfig& c)
 }
 
 void Thruster::add_firing(units::Time t_on, units::Time duration) {
+  require_open("add_firing");
   const std::string owner = "thruster '" + name() + "'";
   const double on = t_on.value(), d = duration.value();
   validation::require_finite(owner, "firing start [s]", on);
@@ -52,17 +53,31 @@ double Thruster::thrust_factor(double t) const {
   return std::isfinite(since) ? kappa * std::exp(-(t - since) / tau_) : 0.0;
 }
 
-bool Thruster::hold_inputs(double t_step) {
-  if (tau_ != 0.0) return false;  // a ramp is continuous in t: evaluated at each stage
-  const Held now = thrust_factor(t_step) > 0.0 ? Held::on : Held::off;
-  const bool changed = now != held_;
-  held_ = now;
-  return changed;
+std::vector<InputSpec> Thruster::input_blocks() const {
+  return {{"throttle", 1, "1", Eigen::VectorXd::Zero(1), Eigen::VectorXd::Zero(1), Eigen::VectorXd::Ones(1)}};
 }
 
-Wrench Thruster::wrench(const FrameKinematics&, double t) const {
+std::vector<InputProfile> Thruster::input_profiles() const {
+  if (firings_.empty()) return {};
+  InputProfile p;
+  p.channel = 0;
+  p.value = [this](double t) { return thrust_factor(t); };
+  // A ramp is continuous in t: evaluated at each stage. On/off is held over each step (eq. 3).
+  p.held = tau_ == 0.0;
+  if (p.held)
+    p.next_switch = [firings = firings_](double t) {
+      for (const Firing& f : firings) {
+        if (f.on > t) return f.on;
+        if (f.off > t) return f.off;
+      }
+      return std::numeric_limits<double>::infinity();
+    };
+  return {p};
+}
+
+Wrench Thruster::wrench(const FrameKinematics&, ConstInputBlock u, double) const {
   Wrench w;
-  const double kappa = held_ == Held::none ? thrust_factor(t) : held_ == Held::on ? 1.0 : 0.0;
+  const double kappa = u[0];
   if (kappa == 0.0) return w;
   w.force_F = max_thrust_ * kappa * tHat_F_;
   w.torque_PntF_F = r_TF_F_.cross(w.force_F);

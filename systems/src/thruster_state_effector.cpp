@@ -56,6 +56,7 @@ const ThrusterStateParameters& ThrusterStateEffector::thruster(std::size_t i) co
 }
 
 void ThrusterStateEffector::set_command(std::size_t i, double u) {
+  require_open("set_command");
   require_index(i, "set_command");
   require_unit_interval(thruster_owner(i), "command [1]", u);
   u_[i] = u;
@@ -85,13 +86,20 @@ void ThrusterStateEffector::contributions(const EvaluationContext&, ConstStateBl
   }
 }
 
-Eigen::Vector3d ThrusterStateEffector::derivatives(const EvaluationContext&, ConstStateBlock x, EffectorWorkspace&,
+Eigen::Vector3d ThrusterStateEffector::derivatives(const EvaluationContext&, ConstStateBlock x, EffectorWorkspace& ws,
                                                    StateBlockRef dxdt) const {
+  const ConstInputBlock u = ws.inputs();
   for (std::size_t i = 0; i < thrusters_.size(); ++i) {
     const auto k = static_cast<Eigen::Index>(i);
-    dxdt[k] = (u_[i] - x[k]) / thrusters_[i].tau;  // eq. (1)
+    dxdt[k] = (u[k] - x[k]) / thrusters_[i].tau;  // eq. (1)
   }
   return Eigen::Vector3d::Zero();
+}
+
+std::vector<InputSpec> ThrusterStateEffector::input_blocks() const {
+  const Eigen::Index n = static_cast<Eigen::Index>(u_.size());
+  return {{"throttle", n, "1", Eigen::Map<const Eigen::VectorXd>(u_.data(), n), Eigen::VectorXd::Zero(n),
+           Eigen::VectorXd::Ones(n)}};
 }
 
 }  // namespace ramus

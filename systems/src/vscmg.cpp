@@ -73,6 +73,7 @@ std::vector<ChainLink> vscmg_links(const std::string& owner, const VscmgConfig& 
 Vscmg::Vscmg(std::string name, const VscmgConfig& config)
     : SerialChain(name, vscmg_links("vscmg '" + name + "'", config), "vscmg") {
   set_state_names("angle", "rate");
+  set_motor_names({"gimbal_torque", "wheel_torque"});
 }
 
 }  // namespace ramus

@@ -719,7 +719,7 @@ class Probe final : public DynamicEffector {
   };
   explicit Probe(std::string name) : DynamicEffector(std::move(name)), log_(std::make_shared<std::vector<Record>>()) {}
   std::string_view kind() const override { return "probe"; }
-  Wrench wrench(const FrameKinematics& frame, double t) const override {
+  Wrench wrench(const FrameKinematics& frame, ConstInputBlock, double t) const override {
     log_->push_back({t, frame});
     return {};
   }

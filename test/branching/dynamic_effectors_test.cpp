@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "branching/branching_support.hpp"
+#include "support/inputs.hpp"
 
 namespace {
 
@@ -124,12 +125,12 @@ BOOST_AUTO_TEST_CASE(pulsed_torque_pattern) {
   some_frame.omega_FN_F = Vector3d(0.3, -0.1, 0.2);
   for (const auto& [t, sign] : expected) {
     BOOST_TEST_CONTEXT("t = " << t) {
-      const Wrench w = pulses.wrench(some_frame, t);
+      const Wrench w = test::wrench_at(pulses, some_frame, t);
       // Exact: the effector returns ±τ or 0, no arithmetic on it.
       BOOST_TEST((w.torque_PntF_F - sign * tau).norm() == 0.0);
       BOOST_TEST(w.force_F.norm() == 0.0);
       // Given about B in B: it does not depend on the kinematics handed in.
-      BOOST_TEST((pulses.wrench(FrameKinematics{}, t).torque_PntF_F - w.torque_PntF_F).norm() == 0.0);
+      BOOST_TEST((test::wrench_at(pulses, FrameKinematics{}, t).torque_PntF_F - w.torque_PntF_F).norm() == 0.0);
     }
   }
   // count_on = 1, count_off = 0: +τ, −τ, +τ, … one count each.
@@ -138,7 +139,8 @@ BOOST_AUTO_TEST_CASE(pulsed_torque_pattern) {
   const PulsedTorque alternating("alternating", c);
   for (int k = 0; k < 8; ++k) {
     const double t = 0.25 + 0.125 * k + 0.0625;
-    BOOST_TEST((alternating.wrench(some_frame, t).torque_PntF_F - (k % 2 == 0 ? 1.0 : -1.0) * tau).norm() == 0.0);
+    BOOST_TEST((test::wrench_at(alternating, some_frame, t).torque_PntF_F - (k % 2 == 0 ? 1.0 : -1.0) * tau).norm() ==
+               0.0);
   }
 }
 
@@ -207,20 +209,20 @@ BOOST_AUTO_TEST_CASE(thruster_wrench_and_frame) {
   b.r_FN_N = Vector3d(7.0e6, -1.0e6, 3.0e5);
   b.v_FN_N = Vector3d(10.0, 7000.0, -3.0);
   b.omega_FN_F = Vector3d(1.0, -2.0, 0.5);
-  const Wrench w = thr.wrench(a, 0.5);
+  const Wrench w = test::wrench_at(thr, a, 0.5);
   // F = F_max t̂ = (10/3)(1, 2, 2) N; r × F = (10/3)(−0.4·2 − 1.1·2, 1.1·1 − 0.2·2, 0.2·2 + 0.4·1)
   //                                       = (10/3)(−3.0, 0.7, 0.8) N m (by hand).
   BOOST_TEST((w.force_F - 10.0 / 3.0 * Vector3d(1.0, 2.0, 2.0)).norm() < 1e-14);  // a few ulps of 10 N
   BOOST_TEST((w.torque_PntF_F - 10.0 / 3.0 * Vector3d(-3.0, 0.7, 0.8)).norm() < 1e-14);
   // Fixed in the attach frame: the same F components whatever that frame's kinematics, so in N
   // the force is dcm_NF F and turns with the frame.
-  const Wrench wb = thr.wrench(b, 0.5);
+  const Wrench wb = test::wrench_at(thr, b, 0.5);
   BOOST_TEST((wb.force_F - w.force_F).norm() == 0.0);
   BOOST_TEST((wb.torque_PntF_F - w.torque_PntF_F).norm() == 0.0);
   BOOST_TEST((b.dcm_FN.transpose() * wb.force_F - a.dcm_FN.transpose() * w.force_F).norm() > 1.0);
   // Off after the firing: no load at all.
-  BOOST_TEST(thr.wrench(b, 1.0).force_F.norm() == 0.0);
-  BOOST_TEST(thr.wrench(b, 1.0).torque_PntF_F.norm() == 0.0);
+  BOOST_TEST(test::wrench_at(thr, b, 1.0).force_F.norm() == 0.0);
+  BOOST_TEST(test::wrench_at(thr, b, 1.0).torque_PntF_F.norm() == 0.0);
 }
 
 BOOST_AUTO_TEST_CASE(constraint_violation_rate_and_loads) {

@@ -259,9 +259,9 @@ BOOST_AUTO_TEST_CASE(BR_05_published_velocity_first_segment_locked) {
         c.model->finalize();
         VectorXd x = c.model->initial_state();
         auto& chain = dynamic_cast<SerialChain&>(*c.parent);
-        if (by_input) chain.set_locked(0, true, c.model->state_block(chain, x));
-        BOOST_TEST(chain.is_locked(0));
         const System system(c.model);
+        if (by_input) chain.set_locked(0, true, *c.model, system.inputs(), x);
+        BOOST_TEST(chain.is_locked(0, *c.model, system.inputs()));
         double max_force = 0.0, min_stale = std::numeric_limits<double>::infinity();
         FrameKinematics stale;
         std::uint64_t n = 0;

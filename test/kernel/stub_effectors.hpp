@@ -42,7 +42,7 @@ class ConstantWrench final : public DynamicEffector {
                  const Eigen::Vector3d& force_N = Eigen::Vector3d::Zero(), double rate = 0.0)
       : DynamicEffector(std::move(name)), force_F_(force_F), torque_(torque_PntF_F), force_N_(force_N), rate_(rate) {}
   std::string_view kind() const override { return "constant_wrench"; }
-  Wrench wrench(const FrameKinematics& frame, double t) const override {
+  Wrench wrench(const FrameKinematics& frame, ConstInputBlock, double t) const override {
     const double s = 1.0 + rate_ * t;
     Wrench w;
     w.force_F = s * (force_F_ + frame.dcm_FN * force_N_);

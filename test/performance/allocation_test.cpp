@@ -20,12 +20,12 @@ struct Counted {
   std::uint64_t steps = 0;  ///< accepted + rejected trial steps
 };
 
-/// One propagation of s over [t0, t0 + span] with the scenario's inputs observer at both ends.
+/// One propagation of s over [t0, t0 + span] on `system` (a run of s with its inputs attached).
 Counted count_propagation(const Scenario& s, const System& system, const PropagationSettings& settings, double span) {
   Eigen::VectorXd x = s.x0;
   const std::vector<double> times{s.t0, s.t0 + span};
   const std::uint64_t before = allocations_so_far();
-  const PropagationStats stats = propagate(system, x, times, settings, s.inputs);
+  const PropagationStats stats = propagate(system, x, times, settings);
   return {allocations_so_far() - before, stats.steps + stats.rejected};
 }
 
@@ -44,7 +44,7 @@ BOOST_AUTO_TEST_CASE(no_allocation_per_step_in_any_scenario_with_any_stepper) {
   }
   for (const ScenarioEntry& entry : scenario_list()) {
     const Scenario s = entry.make();
-    const System system(s.model);
+    const System system = s.run();
     for (const StepperInfo& info : stepper_list()) {
       // Odeint's bulirsch_stoer::try_step makes two std::vectors (h_opt, work) per trial step
       // itself (boost/numeric/odeint/stepper/bulirsch_stoer.hpp): outside ramus, reported by the

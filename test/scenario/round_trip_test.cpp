@@ -183,12 +183,14 @@ std::vector<Eigen::VectorXd> reference_states(const std::vector<double>& times) 
   settings.dt = 0.05;
   std::vector<Eigen::VectorXd> states;
   Eigen::VectorXd x = r.model->initial_state();
-  propagate(System(r.model), x, times, settings, [&](Eigen::VectorXd& state, double t) {
+  const System system(r.model);
+  Inputs& inputs = system.inputs();
+  propagate(system, x, times, settings, [&](Eigen::VectorXd& state, double t) {
     if (t == 1.0) {
-      r.wheels->set_motor_torque(1, 0.2 * units::newton_meter);
-      r.gimbal->set_motor_torque(0, -0.5 * units::newton_meter);
+      inputs.set(r.model->input_range(*r.wheels).offset + 1, 0.2);                            // wheel 1 [N m]
+      inputs.set(r.model->input_range(*r.gimbal).offset + r.gimbal->motor_channel(0), -0.5);  // [N m]
     }
-    if (t == 2.0) r.rotor->set_locked(0, true, r.model->state_block(*r.rotor, state));
+    if (t == 2.0) r.rotor->set_locked(0, true, *r.model, inputs, state);
     states.push_back(state);
   });
   return states;
@@ -380,9 +382,11 @@ BOOST_AUTO_TEST_CASE(ndof_bodies_pulses_and_adaptive_steps_bit_identical_to_cpp_
   settings.abs_tol = settings.rel_tol = 1e-9;
   std::vector<Eigen::VectorXd> reference;
   Eigen::VectorXd xr = r.model->initial_state();
-  propagate(System(r.model), xr, s.step_times, settings, [&](Eigen::VectorXd& state, double t) {
-    if (t == 1.0) r.telescope->set_motor_force(1, 0.3 * si::newton);
-    if (t == 1.5) r.arm->set_motor_torque(2, 0.05 * units::newton_meter);
+  const System system(r.model);
+  Inputs& inputs = system.inputs();
+  propagate(system, xr, s.step_times, settings, [&](Eigen::VectorXd& state, double t) {
+    if (t == 1.0) inputs.set(r.model->input_range(*r.telescope).offset + r.telescope->motor_channel(1), 0.3);  // [N]
+    if (t == 1.5) inputs.set(r.model->input_range(*r.arm).offset + r.arm->motor_channel(2), 0.05);             // [N m]
     if (std::find(outputs.begin(), outputs.end(), t) != outputs.end()) reference.push_back(state);
   });
   BOOST_TEST_REQUIRE(loaded.size() == reference.size());

@@ -1,6 +1,6 @@
 // A rigid hub, I = diag(100, 200, 300) kg m², at rest, under a torque about b1: a constant part
 // and a time profile. Under a constant torque L the motion is closed-form: ω_x(t) = L t / 100,
-// θ(t) = L t² / 200 about b1. The profile can record the times at which it is called.
+// θ(t) = L t² / 200 about b1. A run can record the times at which it is evaluated.
 #pragma once
 
 #include <memory>
@@ -29,14 +29,19 @@ struct TorqueHub {
     model->finalize();
   }
 
-  /// From now on, record the time of every evaluation (the profile adds nothing).
-  void record_calls() {
+  /// A run that records the time of every evaluation in `calls` (cleared here): its torque about
+  /// b1 comes from a profile of the run's inputs that returns the constant L and logs t.
+  System recording_system() {
     calls.clear();
-    std::vector<double>* out = &calls;
-    torquer->set_torque_PntF_F_profile([out](double t) {
+    const System system(model);
+    InputProfile p;
+    p.channel = system.inputs().find("sc/torquer.torque_PntF_F[0]");
+    p.value = [out = &calls, L = system.inputs().command()[p.channel]](double t) {
       out->push_back(t);
-      return Eigen::Vector3d::Zero();
-    });
+      return L;
+    };
+    system.inputs().set_profile(std::move(p));
+    return system;
   }
 
   Eigen::VectorXd x0() const { return model->initial_state(); }

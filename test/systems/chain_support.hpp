@@ -503,7 +503,8 @@ inline double work_residual(const ChainModel& m, const std::vector<SerialChain::
   run_logged(system, m.model->initial_state(), T, n, [&](const Eigen::VectorXd& x, double t) {
     double p = 0.0;
     for (Eigen::Index i = 0; i < dof; ++i)
-      if (!m.chain().is_locked(static_cast<std::size_t>(i))) p += u[static_cast<std::size_t>(i)](t) * x[off + dof + i];
+      if (!m.chain().link(static_cast<std::size_t>(i)).locked)
+        p += u[static_cast<std::size_t>(i)](t) * x[off + dof + i];
     power.push_back(p);
     const double E = vehicle_diagnostics(*m.model, x, t, 0).rotational_energy;
     if (power.size() == 1) E0 = E;

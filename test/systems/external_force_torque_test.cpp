@@ -10,6 +10,7 @@
 #include "kernel/test_support.hpp"
 #include "ramus/kernel/system.hpp"
 #include "ramus/steppers/propagate.hpp"
+#include "support/inputs.hpp"
 
 using namespace ramus;
 using ramus::test::check_near;
@@ -48,11 +49,11 @@ BOOST_AUTO_TEST_CASE(body_force_and_torque_are_passed_through) {
   const ExternalForceTorque load("load", c);
   BOOST_TEST(load.kind() == "external_force_torque");
   for (int n = 0; n < 10; ++n) {
-    const Wrench w = load.wrench(frame_at(test::random_quaternion()), test::uniform(0.0, 10.0));
+    const Wrench w = test::wrench_at(load, frame_at(test::random_quaternion()), test::uniform(0.0, 10.0));
     BOOST_TEST((w.force_F == Eigen::Vector3d(1.0, -2.0, 3.0)));  // no rotation, exact
     BOOST_TEST((w.torque_PntF_F == Eigen::Vector3d(0.1, 0.2, -0.3)));
   }
-  const Wrench none = ExternalForceTorque("none").wrench(frame_at(test::random_quaternion()), 0.0);
+  const Wrench none = test::wrench_at(ExternalForceTorque("none"), frame_at(test::random_quaternion()), 0.0);
   BOOST_TEST(none.force_F.isZero(0.0));
   BOOST_TEST(none.torque_PntF_F.isZero(0.0));
 }
@@ -65,14 +66,14 @@ BOOST_AUTO_TEST_CASE(inertial_force_is_rotated_with_the_attitude) {
   for (int n = 0; n < 20; ++n) {
     const Quaternion q = test::random_quaternion();
     // dcm_FN F_N against the quaternion sandwich: two formulas, ~10 ulps of |F| ≈ 13.
-    check_near(load.wrench(frame_at(q), 0.0).force_F, to_frame(q, F_N), 64 * eps * 13.0, "force_F");
+    check_near(test::wrench_at(load, frame_at(q), 0.0).force_F, to_frame(q, F_N), 64 * eps * 13.0, "force_F");
   }
   // By hand: with B turned 90° about z (b1 = n2, b2 = −n1), a force along n1 is −b2 in B.
   const Quaternion qz(std::cos(std::numbers::pi / 4), 0.0, 0.0, std::sin(std::numbers::pi / 4));
   ExternalForceTorqueConfig along_n1;
   along_n1.force_N = newtons({1.0, 0.0, 0.0});
-  check_near(ExternalForceTorque("x", along_n1).wrench(frame_at(qz), 0.0).force_F, Eigen::Vector3d(0.0, -1.0, 0.0),
-             4 * eps, "hand");
+  check_near(test::wrench_at(ExternalForceTorque("x", along_n1), frame_at(qz), 0.0).force_F,
+             Eigen::Vector3d(0.0, -1.0, 0.0), 4 * eps, "hand");
 }
 
 BOOST_AUTO_TEST_CASE(profiles_add_to_the_constant_parts) {
@@ -86,7 +87,7 @@ BOOST_AUTO_TEST_CASE(profiles_add_to_the_constant_parts) {
   load.set_torque_PntF_F_profile([](double t) { return Eigen::Vector3d(std::sin(t), 0.0, 0.0); });
   const Quaternion q = test::random_quaternion();
   for (const double t : {0.0, 0.5, 3.0}) {
-    const Wrench w = load.wrench(frame_at(q), t);
+    const Wrench w = test::wrench_at(load, frame_at(q), t);
     const Eigen::Vector3d expected_F =
         Eigen::Vector3d(1.0 + t, 0.0, 0.0) + to_frame(q, Eigen::Vector3d(0.0, 2.0, t * t));
     check_near(w.force_F, expected_F, 64 * eps * 12.0, "force_F");                       // as above, |F| ≤ 12

@@ -4,12 +4,14 @@
 
 #include <boost/test/unit_test.hpp>
 #include <cmath>
+#include <functional>
 #include <limits>
 
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/steppers/step_halving.hpp"
 #include "ramus/systems/external_force_torque.hpp"
+#include "support/inputs.hpp"
 #include "support/models.hpp"
 
 namespace {
@@ -64,8 +66,10 @@ struct Vehicle3 {
   std::shared_ptr<ReactionWheels> rw;
 };
 
+/// `configure` sets the wheels' initial commands and profiles (model data: before finalize()).
 Vehicle3 three_wheel_vehicle(bool orbit, const std::vector<ReactionWheelConfig>& wheels,
-                             const Eigen::Vector3d& omega0 = Eigen::Vector3d(0.1, -0.1, 0.1)) {
+                             const Eigen::Vector3d& omega0 = Eigen::Vector3d(0.1, -0.1, 0.1),
+                             const std::function<void(ReactionWheels&)>& configure = {}) {
   Vehicle3 s;
   s.model = std::make_shared<Model>();
   auto& sc = s.model->add_vehicle(
@@ -74,6 +78,7 @@ Vehicle3 three_wheel_vehicle(bool orbit, const std::vector<ReactionWheelConfig>&
   if (orbit) set_earth_gravity(*s.model);
   s.rw = std::make_shared<ReactionWheels>("rw", wheels);
   sc.add_state_effector(s.rw);
+  if (configure) configure(*s.rw);
   s.model->finalize();
   return s;
 }
@@ -88,9 +93,10 @@ double work_balance_residual(const Vehicle3& s, double T, int n, bool with_frict
   double T0 = 0.0, T1 = 0.0;
   run_logged(system, s.model->initial_state(), T, n, [&](const Eigen::VectorXd& x, double t) {
     double p = 0.0;
+    const Eigen::VectorXd u = default_inputs(*s.rw, t);  // the motor torques the run applies at t
     for (std::size_t i = 0; i < s.rw->wheel_count(); ++i) {
       const double Omega = x[o + static_cast<Eigen::Index>(i)];
-      double torque = s.rw->applied_motor_torque(i, t);
+      double torque = u[static_cast<Eigen::Index>(i)];
       if (with_friction) torque += s.rw->friction_torque(i, Omega);
       p += torque * Omega;
     }
@@ -261,8 +267,9 @@ BOOST_AUTO_TEST_CASE(rhs_does_not_allocate) {
   wheels[0].viscous_friction = 0.01 * si::newton * si::meter * si::second / si::radian;
   wheels[1].coulomb_friction = 0.01 * newton_meter;
   wheels[1].coulomb_smoothing_speed = 1.0 * si::radian_per_second;
-  const Vehicle3 s = three_wheel_vehicle(true, wheels);
-  s.rw->set_motor_torque_profile(2, [](double t) { return 0.1 * std::sin(t); });
+  const Vehicle3 s = three_wheel_vehicle(true, wheels, Eigen::Vector3d(0.1, -0.1, 0.1), [](ReactionWheels& rw) {
+    rw.set_motor_torque_profile(2, [](double t) { return 0.1 * std::sin(t); });
+  });
   const System system(s.model);
   const Eigen::VectorXd x = s.model->initial_state();
   const long before = check_rhs_does_not_allocate(system, x);
@@ -309,8 +316,9 @@ BOOST_AUTO_TEST_CASE(friction_and_motor_are_internal) {
     w.coulomb_smoothing_speed = 0.5 * si::radian_per_second;
     w.motor_torque = 0.1 * newton_meter;
   }
-  const Vehicle3 s = three_wheel_vehicle(true, wheels);
-  s.rw->set_motor_torque_profile(1, [](double t) { return 0.2 * std::sin(2.0 * t); });
+  const Vehicle3 s = three_wheel_vehicle(true, wheels, Eigen::Vector3d(0.1, -0.1, 0.1), [](ReactionWheels& rw) {
+    rw.set_motor_torque_profile(1, [](double t) { return 0.2 * std::sin(2.0 * t); });
+  });
   const Drift d = max_relative_drift(s.model, s.model->initial_state(), 3.0, 3000);
   BOOST_TEST_MESSAGE("rw friction drift: E_orb " << d.orbital_energy << ", H_orb " << d.H_orb << ", H_rot " << d.H_rot
                                                  << " (E_rot changes by " << d.rotational_energy << ")");
@@ -328,10 +336,11 @@ BOOST_AUTO_TEST_CASE(motor_work_balance) {
   // shrink 4× per halving. A wrong term in eq. (7) leaves an O(1) residual (ratio → 1); a ratio far
   // below 1/4 would mean the residual hit round-off. Window 0.2–0.3 (as BR-04).
   std::vector<ReactionWheelConfig> wheels = three_wheels();
-  const Vehicle3 s = three_wheel_vehicle(false, wheels, Eigen::Vector3d(0.2, -0.3, 0.25));
-  s.rw->set_motor_torque(0, 0.05 * newton_meter);
-  s.rw->set_motor_torque_profile(1, [](double t) { return 0.2 * std::sin(0.7 * t); });
-  s.rw->set_motor_torque_profile(2, [](double t) { return -0.1 + 0.05 * t; });
+  const Vehicle3 s = three_wheel_vehicle(false, wheels, Eigen::Vector3d(0.2, -0.3, 0.25), [](ReactionWheels& rw) {
+    rw.set_motor_torque(0, 0.05 * newton_meter);
+    rw.set_motor_torque_profile(1, [](double t) { return 0.2 * std::sin(0.7 * t); });
+    rw.set_motor_torque_profile(2, [](double t) { return -0.1 + 0.05 * t; });
+  });
   const double T = 10.0;
   const double r1 = work_balance_residual(s, T, 100, false);
   const double r2 = work_balance_residual(s, T, 200, false);
@@ -350,8 +359,8 @@ BOOST_AUTO_TEST_CASE(friction_work_balance) {
     w.coulomb_smoothing_speed = 2.0 * si::radian_per_second;
   }
   wheels[2].Omega0 = 1.0 * si::radian_per_second;  // crosses Ω = 0 through the smooth Coulomb zone
-  const Vehicle3 s = three_wheel_vehicle(false, wheels, Eigen::Vector3d(0.2, -0.3, 0.25));
-  s.rw->set_motor_torque(2, -0.05 * newton_meter);
+  const Vehicle3 s = three_wheel_vehicle(false, wheels, Eigen::Vector3d(0.2, -0.3, 0.25),
+                                         [](ReactionWheels& rw) { rw.set_motor_torque(2, -0.05 * newton_meter); });
   const double T = 10.0;
   const double r1 = work_balance_residual(s, T, 100, true);
   const double r2 = work_balance_residual(s, T, 200, true);
@@ -517,7 +526,7 @@ BOOST_AUTO_TEST_CASE(reaction_wheels_rejected_inputs) {
   check_rejected([&] { rw->set_motor_torque(3, 0.1 * newton_meter); },
                  {"reaction_wheels 'rw': wheel index (set_motor_torque) = 3", "0 to 2"});
   check_rejected([&] { rw->set_motor_torque_profile(7, {}); }, {"wheel index (set_motor_torque_profile) = 7"});
-  check_rejected([&] { rw->applied_motor_torque(3, 0.0); }, {"wheel index (applied_motor_torque) = 3"});
+  check_rejected([&] { rw->initial_motor_torque(3); }, {"wheel index (initial_motor_torque) = 3"});
   check_rejected([&] { rw->friction_torque(3, 0.0); }, {"wheel index (friction_torque) = 3"});
   check_rejected([&] { rw->wheel(3); }, {"wheel index (wheel) = 3"});
   check_rejected([&] { rw->set_motor_torque(1, nan * newton_meter); },
@@ -527,12 +536,24 @@ BOOST_AUTO_TEST_CASE(reaction_wheels_rejected_inputs) {
   check_rejected([&] { rw->segment(0, *rw->make_workspace()); }, {"reaction_wheels 'rw'", "segment", "no segment"});
   check_rejected([&] { rw->add_dynamic_effector(std::make_shared<ExternalForceTorque>("push"), 0); },
                  {"reaction_wheels 'rw'", "external_force_torque 'push'", "can host no dynamic effector"});
-  // The command is applied, saturated when max_torque is set (eq. 4).
+  // The command is applied, saturated when max_torque is set (eq. 4) and flagged, in the run.
   rw->set_motor_torque(1, 0.3 * newton_meter);
-  BOOST_TEST(rw->applied_motor_torque(1, 0.0) == 0.3);
+  BOOST_TEST(rw->initial_motor_torque(1) == 0.3);
   auto sat = rw_with([](auto& c) { c.max_torque = 0.2 * newton_meter; });
-  sat->set_motor_torque(2, -0.5 * newton_meter);
-  BOOST_TEST(sat->applied_motor_torque(2, 0.0) == -0.2);
+  auto model = std::make_shared<Model>();
+  model->add_vehicle("sc", hub_config(100.0, Eigen::Vector3d(10.0, 20.0, 30.0), Eigen::Vector3d::Zero()))
+      .add_state_effector(sat);
+  model->finalize();
+  const System system(model);
+  Inputs& inputs = system.inputs();
+  inputs.set("sc/rw.motor_torque[2]", -0.5);
+  BOOST_TEST(inputs.command()[2] == -0.5);
+  BOOST_TEST(inputs.applied()[2] == -0.2);
+  BOOST_TEST(inputs.saturated()[2] == 1);
+  inputs.set("sc/rw.motor_torque[1]", 0.1);  // wheel 1 has no limit: applied as commanded
+  BOOST_TEST(inputs.applied()[1] == 0.1);
+  BOOST_TEST(inputs.saturated()[1] == 0);
+  check_rejected([&] { sat->set_motor_torque(0, 0.1 * newton_meter); }, {"reaction_wheels 'rw'", "finalize"});
 }
 
 BOOST_AUTO_TEST_SUITE_END()

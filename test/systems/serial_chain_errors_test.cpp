@@ -149,10 +149,11 @@ BOOST_AUTO_TEST_CASE(joint_index_out_of_range) {
   const ChainModel m = orbit_model({std::make_shared<SpinningBodyNDOF>("arm", spinning_axes_4dof())});
   SerialChain& arm = *m.chains[0];
   Eigen::VectorXd x = m.model->initial_state();
+  const System system(m.model);
   expect_configuration_error([&] { arm.set_motor_input(4, 1.0); }, {"arm", "motor input joint", "4"});
   expect_configuration_error([&] { arm.set_motor_profile(7, [](double) { return 0.0; }); },
                              {"arm", "motor profile joint", "7"});
-  expect_configuration_error([&] { arm.set_locked(4, true, m.model->state_block(arm, x)); },
+  expect_configuration_error([&] { arm.set_locked(4, true, *m.model, system.inputs(), x); },
                              {"arm", "lock joint", "4"});
   // The failed calls changed nothing: the state still holds the initial rates.
   BOOST_TEST((x - m.model->initial_state()).norm() == 0.0);
@@ -161,11 +162,16 @@ BOOST_AUTO_TEST_CASE(joint_index_out_of_range) {
 BOOST_AUTO_TEST_CASE(wrong_state_block_size_in_set_locked) {
   const ChainModel m = orbit_model({std::make_shared<SpinningBodyNDOF>("arm", spinning_axes_4dof())});
   Eigen::VectorXd x = m.model->initial_state();
+  const System system(m.model);
+  Inputs& inputs = system.inputs();
+  const Eigen::Index first = m.model->input_range(*m.chains[0]).offset;
   // The whole state, or another block, instead of this effector's 8 entries.
-  expect_configuration_error([&] { m.chains[0]->set_locked(0, true, x); }, {"arm", "state block size", "8"});
-  expect_configuration_error([&] { m.chains[0]->set_locked(0, true, x.segment(0, 4)); },
+  const Eigen::Index whole = x.size();
+  expect_configuration_error([&] { m.chains[0]->set_locked(0, true, inputs, first, x); },
+                             {"arm", "state block size", std::to_string(whole)});
+  expect_configuration_error([&] { m.chains[0]->set_locked(0, true, inputs, first, x.segment(0, 4)); },
                              {"arm", "state block size", "4"});
-  BOOST_TEST(!m.chains[0]->is_locked(0));
+  BOOST_TEST(!m.chains[0]->is_locked(0, *m.model, inputs));
 }
 
 BOOST_AUTO_TEST_CASE(hinged_d_not_positive) {

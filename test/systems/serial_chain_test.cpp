@@ -446,8 +446,11 @@ BOOST_AUTO_TEST_CASE(locked_joint_has_zero_derivatives) {
     const ChainModel m = make_model(basilisk_hub(), kTumbling, {chain});
     Eigen::VectorXd x = m.model->initial_state();
     const std::size_t j = chain->dof() - 1;  // the outermost joint (a tip lock leaves a moving chain inboard)
-    chain->set_locked(j, true, m.model->state_block(*chain, x));
-    const Accelerations a = read_accelerations(m, x, evaluate(m, x));
+    const System system(m.model);
+    chain->set_locked(j, true, *m.model, system.inputs(), x);
+    Eigen::VectorXd dxdt(x.size());
+    system(x, dxdt, 0.0);
+    const Accelerations a = read_accelerations(m, x, dxdt);
     const Eigen::Index n = static_cast<Eigen::Index>(chain->dof());
     BOOST_TEST_CONTEXT(chain->label()) {
       BOOST_TEST(a.qDot[static_cast<Eigen::Index>(j)] == 0.0);  // set_locked zeroed the rate in x
@@ -455,7 +458,8 @@ BOOST_AUTO_TEST_CASE(locked_joint_has_zero_derivatives) {
       BOOST_TEST(a.qDDot[static_cast<Eigen::Index>(j)] == 0.0);
       if (n > 1) BOOST_TEST(a.qDDot.head(n - 1).norm() > 0.0);
     }
-    chain->set_locked(j, false, m.model->state_block(*chain, x));
+    // Another run of the same model is not locked: the lock belongs to the run.
+    BOOST_TEST(!chain->is_locked(j, *m.model, System(m.model).inputs()));
   }
 }
 
@@ -477,7 +481,7 @@ BOOST_AUTO_TEST_CASE(locking_mid_run_freezes_the_coordinate) {
   int frozen_checks = 0;
   propagate(system, x, times, s, [&](const Eigen::VectorXd& xs, double t) {
     if (std::abs(t - 1.0) < 1e-9) {
-      chain->set_locked(1, true, m.model->state_block(*chain, x));  // x is the propagated state
+      chain->set_locked(1, true, *m.model, system.inputs(), x);  // x is the propagated state
       q_locked = xs[off + 1];
       q_other_at_lock = xs[off + 2];
     } else if (t > 1.0 + 1e-9 && t < 2.0 + 1e-9) {
@@ -487,7 +491,7 @@ BOOST_AUTO_TEST_CASE(locking_mid_run_freezes_the_coordinate) {
     }
     if (std::abs(t - 2.0) < 1e-9) {
       BOOST_TEST(std::abs(xs[off + 2] - q_other_at_lock) > 1e-3);  // the others moved meanwhile
-      chain->set_locked(1, false, m.model->state_block(*chain, x));
+      chain->set_locked(1, false, *m.model, system.inputs(), x);
     }
   });
   BOOST_TEST(frozen_checks == 10);

@@ -101,11 +101,13 @@ BOOST_AUTO_TEST_CASE(kappa_closed_form_and_impulse_through_c) {
   PropagationSettings set;
   set.stepper = "rk4";
   set.dt = 1e-3;
-  propagate(System(s.model), x, times, set, [&](Eigen::VectorXd&, double t) {
+  const System system(s.model);
+  const Eigen::Index throttle = s.model->input_range(*s.thr).offset;  // thruster i: channel throttle + i
+  propagate(system, x, times, set, [&](Eigen::VectorXd&, double t) {
     for (const Command& c : c0)
-      if (c.t == t) s.thr->set_command(0, c.u);
+      if (c.t == t) system.inputs().set(throttle, c.u);
     for (const Command& c : c1)
-      if (c.t == t) s.thr->set_command(1, c.u);
+      if (c.t == t) system.inputs().set(throttle + 1, c.u);
   });
   const double T = times.back();
   const auto [k0, i0] = kappa_and_integral(kappa00, tau0, c0, T);
@@ -219,15 +221,16 @@ BOOST_AUTO_TEST_CASE(closed_form_step_halving) {
   // far above
   // round-off.
   const ThroughC s = through_c(1.0);
-  s.thr->set_command(1, 1.0);
+  const System system(s.model);  // its copies share this run's inputs
+  system.inputs().set(s.model->input_range(*s.thr).offset + 1, 1.0);
   const double T = 2.0;
   const auto [k0, i0] = kappa_and_integral(kappa00, tau0, {{0.0, 1.0}}, T);
   const auto [k1, i1] = kappa_and_integral(0.0, tau1, {{0.0, 1.0}}, T);
   const Eigen::Matrix3d dcm_NB = Eigen::AngleAxisd(angle, axis).toRotationMatrix();
   const Eigen::Vector3d dv_ref = dcm_NB * (F0 * i0 * t0_B + F1 * i1 * t1_B) / hub_mass;
   const Eigen::Index dv = s.model->vehicle(0).offsets().dv_CN_N;
-  const StepHalvingStudy study = step_halving_study(
-      System(s.model), s.model->initial_state(), 0.0, T, "rk4", 0.1, 4, [&](const Eigen::VectorXd& x) {
+  const StepHalvingStudy study =
+      step_halving_study(system, s.model->initial_state(), 0.0, T, "rk4", 0.1, 4, [&](const Eigen::VectorXd& x) {
         return std::max({std::abs(x[s.kappa] - k0), std::abs(x[s.kappa + 1] - k1), (x.segment<3>(dv) - dv_ref).norm()});
       });
   for (const HalvingLevel& l : study.levels)

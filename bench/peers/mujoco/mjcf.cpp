@@ -55,7 +55,7 @@ std::string chain_unsupported(const SerialChain& chain) {
   for (std::size_t i = 0; i < chain.dof(); ++i) {
     const ChainLink& L = chain.link(i);
     const std::string joint = chain.label() + " joint " + std::to_string(i + 1);
-    if (chain.is_locked(i)) return joint + " is locked (no MuJoCo joint lock here)";
+    if (L.locked) return joint + " is locked (no MuJoCo joint lock here)";
     // The input as configured: a later set_motor_input() or a profile is not visible here; the
     // acceleration check at x0 catches one that acts there.
     if (L.u != 0.0) return joint + " has a motor input";
@@ -67,7 +67,7 @@ std::string chain_unsupported(const SerialChain& chain) {
 std::string wheels_unsupported(const ReactionWheels& wheels) {
   for (std::size_t i = 0; i < wheels.wheel_count(); ++i) {
     const std::string wheel = wheels.label() + " wheel " + std::to_string(i + 1);
-    if (wheels.motor_torque_command(i) != 0.0) return wheel + " has a motor torque";
+    if (wheels.initial_motor_torque(i) != 0.0) return wheel + " has a motor torque";
     if (wheels.wheel(i).tau_c != 0.0) return wheel + " has Coulomb friction";
   }
   return {};

@@ -26,7 +26,7 @@ double mismatch_at(MujocoModel& mj, const System& system, const Eigen::VectorXd&
 }
 
 std::string scenario_unsupported(const Scenario& scenario) {
-  if (scenario.inputs) return "inputs set between steps (a commanded thruster)";
+  if (scenario.drive) return "run inputs (a commanded thruster)";
   if (scenario.times().size() > 2) return "output times inside the span (piecewise inputs)";
   return {};
 }
@@ -45,7 +45,7 @@ PeerResult compare(const Scenario& scenario, const ComparisonSettings& settings)
   }
   mjModel* m = mj->model();
   mjData* d = mj->data();
-  const System system(scenario.model);
+  const System system = scenario.run();
   const double span = scenario.t1 - scenario.t0;
 
   PeerComparison c;

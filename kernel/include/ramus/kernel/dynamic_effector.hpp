@@ -5,8 +5,10 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ramus/kernel/frame_kinematics.hpp"
+#include "ramus/kernel/inputs.hpp"
 #include "ramus/kernel/placement.hpp"
 
 namespace ramus {
@@ -27,25 +29,27 @@ class DynamicEffector {
   const std::string& placement() const { return placement_.where(); }
   /// False for hub-only effectors: attaching one to a segment is refused at finalize.
   virtual bool can_attach_to_segment() const { return true; }
-  /// The load on the body of `frame`, in F components about the origin of F.
-  virtual Wrench wrench(const FrameKinematics& frame, double t) const = 0;
+  /// Its actuator channels (docs/architecture.md §5, Inputs; default: none). Read at finalize.
+  virtual std::vector<InputSpec> input_blocks() const { return {}; }
+  /// Default sources of its channels, copied into every run's Inputs (a thruster's firing
+  /// schedule); `channel` counts from the effector's first channel. Default: none.
+  virtual std::vector<InputProfile> input_profiles() const { return {}; }
+  /// The load on the body of `frame`, in F components about the origin of F, under the applied
+  /// inputs `u` of the run (its own channels, in the order of input_blocks()).
+  virtual Wrench wrench(const FrameKinematics& frame, ConstInputBlock u, double t) const = 0;
 
-  /// Inputs held over a step (docs/architecture.md §D7). The driver calls hold_inputs(t_n) between
-  /// steps, before
-  /// the step that starts at t_n, and release_inputs() when it returns. An effector whose command
-  /// switches instantaneously (a thruster's on/off schedule, a pulse train) samples it here, so that
-  /// every stage of the step sees the command of the step, and a step ending on a switching time
-  /// is not contaminated by the next command at its last stage. Returns true when a held value
-  /// changed (so that FSAL steppers restart). Without a driver (Odeint called directly) the
-  /// schedule is evaluated at each stage's time.
-  virtual bool hold_inputs(double /*t_step*/) { return false; }
-  virtual void release_inputs() {}
+ protected:
+  /// For configuration setters: throws ConfigurationError naming `what` once the model holding
+  /// the effector is finalized (a run's commands go to its Inputs, never to the model).
+  void require_open(const char* what) const;
 
  private:
+  friend class Model;          // freezes it at finalize
   friend class Vehicle;        // claims and releases placement_
   friend class StateEffector;  // the same for its children on segments
   std::string name_;
   Placement placement_;
+  bool frozen_ = false;  ///< set by Model::finalize()
 };
 
 }  // namespace ramus

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ramus/kernel/gravity_model.hpp"
+#include "ramus/kernel/inputs.hpp"
 #include "ramus/kernel/state_layout.hpp"
 #include "ramus/kernel/two_point_effector.hpp"
 #include "ramus/kernel/vehicle.hpp"
@@ -74,17 +75,26 @@ class Model {
   std::size_t vehicle_index(std::string_view name) const;
   const GravityModel* gravity() const { return gravity_.get(); }
 
-  /// Calls hold_inputs(t_step) on every dynamic effector (hub, children of state effectors);
-  /// returns true when any held input changed. Used by the driver between steps.
-  bool hold_inputs(double t_step) const;
-  /// Calls release_inputs() on every dynamic effector.
-  void release_inputs() const;
+  /// The actuator channels every effector declared (after finalize()); a run's values live in
+  /// its Inputs (inputs.hpp), never here.
+  const InputLayout& input_layout() const;
+  /// Each channel's command at the start of a run, and its limits (±inf when none).
+  const Eigen::VectorXd& initial_inputs() const;
+  const Eigen::VectorXd& input_lower() const;
+  const Eigen::VectorXd& input_upper() const;
+  /// The effectors' default input sources (input_profiles()), with channels in the model's
+  /// numbering; every run starts with them.
+  const std::vector<InputProfile>& default_input_profiles() const;
+  /// The first channel of `effector` (a state effector of this model) and its channel count.
+  VehicleOffsets::InputRange input_range(const StateEffector& effector) const;
+  VehicleOffsets::InputRange input_range(const DynamicEffector& effector) const;
 
   /// The block of x that holds `effector`'s states (after finalize()); throws when the effector
   /// is not in this model.
   Eigen::VectorBlock<Eigen::VectorXd> state_block(const StateEffector& effector, Eigen::VectorXd& x) const;
 
  private:
+  friend class Inputs;  // a run's inputs start from the model's, also while finalize() evaluates
   void require_finalized(const char* what) const;
   [[noreturn]] void throw_vehicle_index(std::size_t i) const;
   void build();  // the work of finalize(), rolled back by it on an exception
@@ -98,6 +108,13 @@ class Model {
   ResolvedEnd resolve(const TwoPointEffector& e, const AttachPoint& p, const char* which) const;
   StateLayout layout_;
   Eigen::VectorXd x0_;
+  InputLayout input_layout_;
+  Eigen::VectorXd u0_, u_lower_, u_upper_;
+  std::vector<InputProfile> default_profiles_;
+  /// Declares one effector's channels (build()); returns its range.
+  VehicleOffsets::InputRange declare_inputs(const std::string& owner, const std::string& label,
+                                            const std::vector<InputSpec>& specs,
+                                            const std::vector<InputProfile>& profiles, std::size_t vehicle);
   bool finalized_ = false;
 };
 

@@ -16,6 +16,7 @@
 #include "ramus/kernel/dynamic_effector.hpp"
 #include "ramus/kernel/evaluation_context.hpp"
 #include "ramus/kernel/frame_kinematics.hpp"
+#include "ramus/kernel/inputs.hpp"
 #include "ramus/kernel/mass_properties.hpp"
 #include "ramus/kernel/placement.hpp"
 
@@ -42,6 +43,18 @@ using StateBlockRef = Eigen::Ref<Eigen::VectorXd>;
 class EffectorWorkspace {
  public:
   virtual ~EffectorWorkspace() = default;
+  /// The applied values of the effector's own actuator channels in this run, in the order of its
+  /// input_blocks() (bound by the run's Workspace; empty for an effector without inputs).
+  ConstInputBlock inputs() const { return {u_, n_}; }
+  /// Points inputs() at n values of the run's applied inputs (the kernel's Workspace does it).
+  void bind_inputs(const double* u, Eigen::Index n) {
+    u_ = u;
+    n_ = n;
+  }
+
+ private:
+  const double* u_ = nullptr;
+  Eigen::Index n_ = 0;
 };
 
 /// One block of an effector's states, as it appears in StateLayout::describe().
@@ -88,6 +101,15 @@ class StateEffector {
 
   // ---- structure (read at finalize) -------------------------------------------------------
   virtual std::vector<StateBlockSpec> state_blocks() const = 0;
+  /// Its actuator channels (docs/architecture.md §5, Inputs; default: none), read at finalize;
+  /// each run's values reach the stages through EffectorWorkspace::inputs().
+  virtual std::vector<InputSpec> input_blocks() const { return {}; }
+  /// Default sources of its channels, copied into every run's Inputs; `channel` counts from the
+  /// effector's first channel. Default: none.
+  virtual std::vector<InputProfile> input_profiles() const { return {}; }
+  /// Binds ws (made by make_workspace()) to the effector's n applied inputs at u; a host binds
+  /// its hosted effectors' workspaces too.
+  virtual void bind_inputs(EffectorWorkspace& ws, const double* u, Eigen::Index n) const { ws.bind_inputs(u, n); }
   /// Number of segment frames that can host dynamic effectors (0: none).
   virtual std::size_t segment_count() const { return 0; }
 
@@ -145,6 +167,9 @@ class StateEffector {
   }
 
  protected:
+  /// For configuration setters: throws ConfigurationError naming `what` once the model holding
+  /// the effector is finalized (a run's commands go to its Inputs, never to the model).
+  void require_open(const char* what) const;
   /// For effectors that host other state effectors (a prescribed platform): throws
   /// ConfigurationError naming `child` and where it already is when it has a place already; claim
   /// all children only once every one is known to be free.

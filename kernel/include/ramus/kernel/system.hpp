@@ -18,12 +18,15 @@ class System {
   /// The model must be finalized.
   explicit System(std::shared_ptr<const Model> model);
 
-  /// dxdt = f(x, t): a pure function of (x, t) and of the model's inputs; no heap allocation once
+  /// dxdt = f(x, t): a pure function of (x, t) and of this run's inputs; no heap allocation once
   /// dxdt has the state's size (Odeint sizes it before the first call).
   void operator()(const Eigen::VectorXd& x, Eigen::VectorXd& dxdt, double t) const;
 
   const Model& model() const { return *model_; }
   const std::shared_ptr<const Model>& model_ptr() const { return model_; }
+  /// This run's actuator commands (inputs.hpp), shared by the System's copies: set them between
+  /// steps. Two Systems of one model have their own.
+  Inputs& inputs() const { return ws_->inputs; }
   /// The workspace of the last evaluation (read-only, for diagnostics and tests).
   const Workspace& workspace() const { return *ws_; }
   /// Number of evaluations through this system and its copies.

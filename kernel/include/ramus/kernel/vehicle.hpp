@@ -51,6 +51,13 @@ struct VehicleOffsets {
   Eigen::Index r_BN_N = 0, v_BN_N = 0, q_BN = 0, omega_BN_B = 0, dv_CN_N = 0;
   std::vector<Eigen::Index> state_effectors;  ///< first index of each state effector's block
   std::vector<Eigen::Index> state_sizes;      ///< size of each state effector's block
+  /// Where each effector's actuator channels are in the input vector (Model::input_layout()).
+  struct InputRange {
+    Eigen::Index offset = 0, size = 0;
+  };
+  std::vector<InputRange> inputs_state_effectors;        ///< one per state effector
+  std::vector<std::vector<InputRange>> inputs_children;  ///< per state effector, one per child
+  std::vector<InputRange> inputs_dynamic_effectors;      ///< one per dynamic effector on the hub
 };
 
 class Vehicle {

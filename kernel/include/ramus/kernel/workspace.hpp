@@ -12,6 +12,7 @@
 #include "ramus/kernel/back_substitution.hpp"
 #include "ramus/kernel/evaluation_context.hpp"
 #include "ramus/kernel/frame_kinematics.hpp"
+#include "ramus/kernel/inputs.hpp"
 #include "ramus/kernel/mass_properties.hpp"
 #include "ramus/kernel/state_effector.hpp"
 
@@ -40,7 +41,13 @@ struct VehicleWorkspace {
 
 class Workspace {
  public:
+  /// Sized from the model; the run's inputs start at the model's initial commands, and every
+  /// effector workspace is bound to its channels in them.
   explicit Workspace(const Model& model);
+  Workspace(const Workspace&) = delete;
+  Workspace& operator=(const Workspace&) = delete;
+  /// The run's commands (inputs.hpp): what the right-hand side reads as the actuators' inputs.
+  Inputs inputs;
   std::vector<VehicleWorkspace> vehicles;
   std::uint64_t evaluations = 0;  ///< right-hand-side evaluations through a System using this workspace
 };

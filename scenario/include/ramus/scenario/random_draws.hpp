@@ -1,27 +1,11 @@
-// Reproducible random draws for Monte Carlo campaigns (docs/scenario.md §6). Every draw is a pure
-// function of (seed, run, parameter): a run is reproducible alone, in any order, on any number of
-// threads or processes, and adding a parameter changes no other parameter's draws. The generator
-// is SplitMix64 (Steele, Lea & Flood 2014) on a key mixed from the three integers; the normal
-// variate is Box–Muller's, so no std:: distribution (whose algorithms are implementation-defined)
-// is involved.
+// Reproducible random draws for Monte Carlo campaigns (docs/scenario.md §6): the kernel's
+// RandomStream (ramus/kernel/random_stream.hpp), keyed by (seed, run, parameter).
 #pragma once
 
-#include <cstdint>
+#include "ramus/kernel/random_stream.hpp"
 
 namespace ramus::scenario {
 
-class RandomStream {
- public:
-  RandomStream(std::uint64_t seed, std::uint64_t run, std::uint64_t parameter);
-  /// The next 64 random bits.
-  std::uint64_t next();
-  /// Uniform on [0, 1), 53 random bits.
-  double uniform();
-  /// Standard normal (Box–Muller, the cosine branch).
-  double normal();
-
- private:
-  std::uint64_t state_;
-};
+using ramus::RandomStream;
 
 }  // namespace ramus::scenario

@@ -32,12 +32,13 @@ class ScenarioError : public Error {
 };
 
 /// An input change applied between steps at time t (docs/architecture.md §D7): a motor torque or
-/// force, a lock.
+/// force, a lock, written to the run's inputs.
 struct InputEvent {
   double t = 0.0;    ///< [s]
   std::string path;  ///< where the file gives it, e.g. "inputs[3]"
-  /// Applies the change; may write the state (engaging a lock zeroes the joint rate).
-  std::function<void(const Model& model, Eigen::VectorXd& x)> apply;
+  /// Applies the change to the run's inputs; may write the state (engaging a lock zeroes the
+  /// joint rate).
+  std::function<void(const Model& model, Inputs& inputs, Eigen::VectorXd& x)> apply;
 };
 
 struct Scenario {

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "ramus/kernel/system.hpp"
+#include "ramus/steppers/flight_software.hpp"
 
 namespace ramus {
 
@@ -31,6 +32,9 @@ struct PropagationSettings {
   /// Called after every accepted step (none: nothing is called). At a step that ends on an output
   /// time it runs before the Observer there, with the same state and time.
   StepObserver step_observer;
+  /// The run's flight software (not owned; none: open loop): bound to the system at the start
+  /// (unless bound already), its tasks run at their sample times, each a step boundary.
+  FlightSoftware* flight_software = nullptr;
 };
 
 struct PropagationStats {
@@ -49,11 +53,11 @@ using Observer = std::function<void(Eigen::VectorXd& x, double t)>;
 /// (the first included). Fixed steppers take steps of dt, shortened uniformly within an output
 /// interval that dt does not divide (h = Δ/ceil(Δ/dt)); adaptive steppers stop exactly on each
 /// output time. On an IntegrationError x holds the last finite state reached (never a NaN one).
-/// Inputs are held over each step (Model::hold_inputs at the step's start, docs/architecture.md
-/// §D7). Loads that
-/// jump in time (a thruster firing, a pulse) should have their switching times among the output
-/// times, so that no step straddles a jump: an error estimate cannot be trusted across one
-/// (rk_f78's vanishes exactly for loads that depend on t alone). Fixed steps go out of place into
+/// Inputs are held over each step (Inputs::hold at the step's start, docs/architecture.md §D7),
+/// and a step ends on every time at which a held input switches (a thruster firing, a pulse) and
+/// on every flight-software sample, so that no step straddles a jump (an error estimate cannot be
+/// trusted across one). Between two such times, fixed steps are uniform
+/// (h = Δ/ceil(Δ/dt) within each). Fixed steps go out of place into
 /// a spare vector and swap buffers with x (no copy per step): x keeps its size and values, but its
 /// storage may be the spare's afterwards, so pointers into x.data() do not survive the call.
 PropagationStats propagate(const System& system, Eigen::VectorXd& x, std::span<const double> output_times,

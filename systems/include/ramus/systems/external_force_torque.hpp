@@ -26,12 +26,27 @@ class ExternalForceTorque final : public DynamicEffector {
   ExternalForceTorque(std::string name, const ExternalForceTorqueConfig& config = {});
   std::string_view kind() const override { return "external_force_torque"; }
 
-  void set_force_F_profile(Profile profile) { force_F_profile_ = std::move(profile); }
-  void set_force_N_profile(Profile profile) { force_N_profile_ = std::move(profile); }
-  void set_torque_PntF_F_profile(Profile profile) { torque_profile_ = std::move(profile); }
+  /// Default profiles of the channels (before finalize()): each channel then follows its constant
+  /// part plus the profile, evaluated at every stage of every run (a run may replace them).
+  void set_force_F_profile(Profile profile) {
+    require_open("set_force_F_profile");
+    force_F_profile_ = std::move(profile);
+  }
+  void set_force_N_profile(Profile profile) {
+    require_open("set_force_N_profile");
+    force_N_profile_ = std::move(profile);
+  }
+  void set_torque_PntF_F_profile(Profile profile) {
+    require_open("set_torque_PntF_F_profile");
+    torque_profile_ = std::move(profile);
+  }
 
-  /// force_F = F_F + dcm_FN F_N (+ profiles), torque_PntF_F = L_F (+ profile)   (eq. 1)
-  Wrench wrench(const FrameKinematics& frame, double t) const override;
+  /// Channels "force_F" [N] (3), "force_N" [N] (3), "torque_PntF_F" [N m] (3), starting at the
+  /// config's constant parts.
+  std::vector<InputSpec> input_blocks() const override;
+  std::vector<InputProfile> input_profiles() const override;
+  /// force_F = F_F + dcm_FN F_N, torque_PntF_F = L_F, each from the run's channels   (eq. 1)
+  Wrench wrench(const FrameKinematics& frame, ConstInputBlock u, double t) const override;
 
  private:
   Eigen::Vector3d force_F_;        ///< [N]

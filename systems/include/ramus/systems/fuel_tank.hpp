@@ -87,11 +87,14 @@ class FuelTank final : public StateEffector {
   /// The moments of eq. (5) at propellant mass m (clamped to [0, capacity] where there is one).
   TankMoments moments(double m) const;
 
-  // ---- inputs (docs/architecture.md §D7): change them between steps only
-  // ------------------------------------
-  /// Sets the command u of thruster i: 1 on, 0 off, a throttle in between (held until changed).
+  // ---- inputs (docs/architecture.md §5, Inputs) ----------------------------------------------
+  // One block, "throttle" [1] (one channel per thruster): 1 on, 0 off, a throttle in between;
+  // limits [0, 1]. A run's commands live in its Inputs; set_command() configures the model.
+  /// The command of thruster i at the start of every run (before finalize()).
   void set_command(std::size_t i, double u);
+  /// [1] the command of thruster i at the start of a run.
   double command(std::size_t i) const;
+  std::vector<InputSpec> input_blocks() const override;
 
   // ---- StateEffector ----------------------------------------------------------------------
   /// "m_fuel" (1, kg), "p_exhaust_N" (3, N s), "H_exhaust_PntN_N" (3, N m s).
@@ -126,7 +129,7 @@ class FuelTank final : public StateEffector {
   double rho_ = 0.0;  ///< [kg/m³]
   double m0_ = 0.0;   ///< [kg]
   std::vector<FuelTankThrusterParameters> thrusters_;
-  std::vector<double> u_;  ///< [1] commands (inputs)
+  std::vector<double> u_;  ///< [1] initial commands, in [0, 1]
 };
 
 }  // namespace ramus

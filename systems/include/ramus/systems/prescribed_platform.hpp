@@ -59,15 +59,22 @@ class PrescribedPlatform final : public StateEffector {
 
   std::size_t child_count() const { return children_.size(); }
   const StateEffector& child(std::size_t k) const { return *children_.at(k); }
-  /// Child k's block within this effector's block of the state (e.g. to lock a joint with
-  /// SerialChain::set_locked(j, true, platform.child_state(k, model.state_block(platform, x)))).
+  /// Child k's block within this effector's block of the state, and its first input channel
+  /// within this effector's (e.g. to lock a joint of child k: SerialChain::set_locked(j, true,
+  /// inputs, model.input_range(platform).offset + platform.child_input_offset(k),
+  /// platform.child_state(k, model.state_block(platform, x)))).
   StateBlockRef child_state(std::size_t k, StateBlockRef platform_block) const;
+  Eigen::Index child_input_offset(std::size_t k) const;
   /// Child k's workspace within this effector's (e.g. to read its segments after an evaluation).
   const EffectorWorkspace& child_workspace(std::size_t k, const EffectorWorkspace& ws) const;
 
   // ---- StateEffector ----------------------------------------------------------------------
   /// "tau" (1, s), then each child's blocks named "<child>.<block>"
   std::vector<StateBlockSpec> state_blocks() const override;
+  /// Its children's channels, each block named "<child>.<block>", in the children's order.
+  std::vector<InputSpec> input_blocks() const override;
+  std::vector<InputProfile> input_profiles() const override;
+  void bind_inputs(EffectorWorkspace& ws, const double* u, Eigen::Index n) const override;
   /// 1 (the platform frame) + the children's segments, in order.
   std::size_t segment_count() const override;
   /// The profile's value at τ0 is finite and its quaternion unit (to 1e-9); the children's validate().

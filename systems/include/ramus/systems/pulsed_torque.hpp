@@ -24,11 +24,14 @@ class PulsedTorque final : public DynamicEffector {
   PulsedTorque(std::string name, const PulsedTorqueConfig& config);
   std::string_view kind() const override { return "pulsed_torque"; }
   bool can_attach_to_segment() const override { return false; }
-  /// eq. (1)
-  Wrench wrench(const FrameKinematics& frame, double t) const override;
-  /// Holds the pulse of the step starting at t_step.
-  bool hold_inputs(double t_step) override;
-  void release_inputs() override { held_ = false; }
+  /// One channel, "pulse" [1] in [−1, 1]: the sign of the torque.
+  std::vector<InputSpec> input_blocks() const override;
+  /// The pulse train of eq. (1) as the channel's default source, held over each step.
+  std::vector<InputProfile> input_profiles() const override;
+  /// torque_PntB_B = u[0] τ (eq. 1 with the pulse from the run's input)
+  Wrench wrench(const FrameKinematics& frame, ConstInputBlock u, double t) const override;
+  /// The first time after t at which the pulse sign changes.
+  double next_switch(double t) const;
   /// The pulse sign at t: +1, −1 or 0 (eq. 1).
   int pulse(double t) const;
   /// L = 2 count_on + count_off, the counts of one cycle (eq. 1), computed without int overflow:
@@ -40,8 +43,6 @@ class PulsedTorque final : public DynamicEffector {
   double period_, start_;          ///< [s]
   int count_on_, count_off_;
   double cycle_counts_ = 0.0;  ///< L = 2 count_on + count_off (eq. 1)
-  bool held_ = false;          ///< a pulse held by the driver over the current step
-  int held_pulse_ = 0;         ///< its sign
 };
 
 }  // namespace ramus

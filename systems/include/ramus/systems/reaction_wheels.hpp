@@ -51,7 +51,7 @@ struct ReactionWheelParameters {
 
 class ReactionWheels final : public StateEffector {
  public:
-  /// A motor torque that is an explicit function of time t [s], in N m; added to the command.
+  /// A motor torque command that is an explicit function of time t [s], in N m.
   using TorqueProfile = std::function<double(double t)>;
 
   /// At least one wheel; every field is checked here (ConfigurationError naming wheel and field).
@@ -61,16 +61,17 @@ class ReactionWheels final : public StateEffector {
   std::size_t wheel_count() const { return wheels_.size(); }
   const ReactionWheelParameters& wheel(std::size_t i) const;
 
-  // ---- inputs (docs/architecture.md §D7): change them between steps only
-  // ------------------------------------
-  /// Sets the motor torque command of wheel i (held until changed).
+  // ---- inputs (docs/architecture.md §5, Inputs) ----------------------------------------------
+  // One block, "motor_torque" [N m] (one channel per wheel), limits ±max_torque (eq. 4). A run's
+  // commands live in its Inputs; the setters below configure the model, before finalize().
+  /// The motor torque command of wheel i at the start of every run.
   void set_motor_torque(std::size_t i, units::Torque u);
-  /// Adds an explicit function of time to the command of wheel i (empty function: none).
+  /// A default profile of the command of wheel i (empty function: none), in every run.
   void set_motor_torque_profile(std::size_t i, TorqueProfile profile);
-  /// [N m] the command of wheel i (without the profile).
-  double motor_torque_command(std::size_t i) const;
-  /// [N m] eq. (4): the motor torque applied to wheel i at time t, sat(u_cmd + u_i(t)).
-  double applied_motor_torque(std::size_t i, double t) const;
+  /// [N m] the command of wheel i at the start of a run.
+  double initial_motor_torque(std::size_t i) const;
+  std::vector<InputSpec> input_blocks() const override;
+  std::vector<InputProfile> input_profiles() const override;
   /// [N m] eq. (3): the friction torque on wheel i spinning at Omega [rad/s] relative to B.
   double friction_torque(std::size_t i, double Omega) const;
 
@@ -96,12 +97,11 @@ class ReactionWheels final : public StateEffector {
  private:
   std::string wheel_owner(std::size_t i) const;
   void require_index(std::size_t i, const char* what) const;
-  double u_applied(std::size_t i, double t) const;  ///< eq. (4), unchecked index
   double tau_f(std::size_t i, double Omega) const;  ///< eq. (3), unchecked index
 
   std::vector<ReactionWheelParameters> wheels_;
-  std::vector<double> u_cmd_;             ///< [N m] motor torque commands (inputs)
-  std::vector<TorqueProfile> u_profile_;  ///< [N m] explicit functions of time (inputs)
+  std::vector<double> u0_;                ///< [N m] initial motor torque commands
+  std::vector<TorqueProfile> u_profile_;  ///< [N m] default profiles of the commands
   MassProperties mass_;                   ///< eq. (2), all wheels, constant
 };
 

@@ -15,6 +15,8 @@
 
 namespace ramus {
 
+class Model;
+
 enum class JointType { revolute, prismatic };
 
 /// One link of the chain and the joint that connects it to its parent (the hub for link 1),
@@ -50,15 +52,27 @@ class SerialChain : public StateEffector {
   std::size_t dof() const { return links_.size(); }
   const ChainLink& link(std::size_t i) const { return links_.at(i); }
 
-  // ---- inputs: constant over a step, changed between steps (docs/architecture.md §D7)
-  // -------------------
+  // ---- inputs (docs/architecture.md §5, Inputs) ----------------------------------------------
+  // Channels: the joints' motor torques [N m] or forces [N] (one block "motor_torque" or
+  // "motor_force" when all joints are alike, else one channel per joint), then "locked" (n), 1
+  // for a locked joint. A run's values live in its Inputs; the setters below configure the model
+  // (before finalize()): the initial command and a default profile of each joint's motor.
   void set_motor_input(std::size_t joint, double u);
   void set_motor_profile(std::size_t joint, MotorProfile profile);
-  /// Locks or unlocks a joint. Locking sets the joint rate in `x_block` (this effector's block of
-  /// the state, from Model::state_block) to zero: the joint becomes a rigid weld at its current
-  /// coordinate. An input change between steps; the right-hand side never writes the state.
-  void set_locked(std::size_t joint, bool locked, StateBlockRef x_block);
-  bool is_locked(std::size_t joint) const { return locked_.at(joint) != 0; }
+  /// The channel of joint's motor and of its lock, counted from the effector's first channel.
+  Eigen::Index motor_channel(std::size_t joint) const;
+  Eigen::Index lock_channel(std::size_t joint) const;
+  std::vector<InputSpec> input_blocks() const override;
+  std::vector<InputProfile> input_profiles() const override;
+  /// Locks or unlocks a joint in one run. Locking also sets the joint rate in the run's state x
+  /// to zero: the joint becomes a rigid weld at its current coordinate. Between steps only; the
+  /// right-hand side never writes the state.
+  void set_locked(std::size_t joint, bool locked, const Model& model, Inputs& inputs, Eigen::VectorXd& x) const;
+  /// The same for a chain the model does not list itself (a child of a prescribed platform):
+  /// `first_channel` is the chain's first channel in the run's inputs, x_block its block of x.
+  void set_locked(std::size_t joint, bool locked, Inputs& inputs, Eigen::Index first_channel,
+                  StateBlockRef x_block) const;
+  bool is_locked(std::size_t joint, const Model& model, const Inputs& inputs) const;
 
   // ---- StateEffector ----------------------------------------------------------------------
   std::vector<StateBlockSpec> state_blocks() const override;
@@ -86,9 +100,15 @@ class SerialChain : public StateEffector {
  protected:
   /// For parametrizations: the block names ("theta"/"thetaDot", "rho"/"rhoDot").
   void set_state_names(std::string q, std::string qDot);
+  /// For parametrizations: one motor channel per joint with these names ("gimbal_torque", …).
+  void set_motor_names(std::vector<std::string> names);
 
  private:
-  double joint_force(std::size_t i, double q, double qDot, double t) const;  // eq. (3)
+  double joint_force(std::size_t i, double q, double qDot, const EffectorWorkspace& ws) const;  // eq. (3)
+  /// Joint i is locked in this run (its lock channel).
+  bool locked(std::size_t i, const EffectorWorkspace& ws) const {
+    return ws.inputs()[static_cast<Eigen::Index>(links_.size() + i)] != 0.0;
+  }
   /// Forms link i's dcm_BS and I_c,B in ws when kinematics() left them out (a single hinge, eq. 4b).
   void form_link_frame(std::size_t i, const EffectorWorkspace& ws) const;
 
@@ -111,10 +131,9 @@ class SerialChain : public StateEffector {
   };
   bool single_hinge_ = false;
   SingleHinge hinge_;
-  // Inputs
-  std::vector<double> u_;
+  // Default profiles of the motors (model data; each run copies them into its Inputs)
   std::vector<MotorProfile> profile_;
-  std::vector<char> locked_;
+  std::vector<std::string> motor_names_;
   std::string q_name_ = "q", qDot_name_ = "qDot";
 };
 

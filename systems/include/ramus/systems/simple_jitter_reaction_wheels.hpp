@@ -51,12 +51,19 @@ class SimpleJitterReactionWheels final : public StateEffector {
   const ReactionWheels& balanced() const { return balanced_; }
   const WheelImbalance& imbalance(std::size_t i) const;
 
-  // ---- inputs (docs/architecture.md §D7), as ReactionWheels
-  // -------------------------------------------------
-  void set_motor_torque(std::size_t i, units::Torque u) { balanced_.set_motor_torque(i, u); }
+  // ---- inputs (docs/architecture.md §5, Inputs), as ReactionWheels: configured before finalize()
+  void set_motor_torque(std::size_t i, units::Torque u) {
+    require_open("set_motor_torque");
+    balanced_.set_motor_torque(i, u);
+  }
   void set_motor_torque_profile(std::size_t i, ReactionWheels::TorqueProfile p) {
+    require_open("set_motor_torque_profile");
     balanced_.set_motor_torque_profile(i, std::move(p));
   }
+  std::vector<InputSpec> input_blocks() const override { return balanced_.input_blocks(); }
+  std::vector<InputProfile> input_profiles() const override { return balanced_.input_profiles(); }
+  /// Its own workspace and the balanced wheels' see the same channels.
+  void bind_inputs(EffectorWorkspace& ws, const double* u, Eigen::Index n) const override;
 
   /// [N], [N m] eq. (2): the imbalance force on the hub and its torque about B, for wheel i at
   /// rate Omega [rad/s] and angle theta [rad].

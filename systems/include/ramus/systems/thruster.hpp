@@ -1,7 +1,8 @@
 // Thruster (docs/models/thruster.md): a force of up to max_thrust along a direction fixed in the
-// frame it is attached to (hub or segment), at a point of that frame, fired by a schedule of
-// on-intervals, with an optional first-order ramp that is a function of the time since each
-// command. A pure function of (frame kinematics, t).
+// frame it is attached to (hub or segment), at a point of that frame, scaled by its throttle
+// channel κ ∈ [0, 1] (an input of the run). Its configured schedule of on-intervals, with an
+// optional first-order ramp that is a function of the time since each command, is the channel's
+// default source in every run (input_profiles()); flight software or a user may replace it.
 #pragma once
 
 #include <string>
@@ -24,19 +25,21 @@ class Thruster final : public DynamicEffector {
   Thruster(std::string name, const ThrusterConfig& config);
   std::string_view kind() const override { return "thruster"; }
 
-  /// Commands a firing over [t_on, t_on + duration). Firings must not overlap and are kept in
-  /// time order; a command is an input: give it before the step that reaches t_on.
+  /// Adds a firing over [t_on, t_on + duration) to the default schedule (before finalize()).
+  /// Firings must not overlap and are kept in time order.
   void add_firing(units::Time t_on, units::Time duration);
   void clear_firings() { firings_.clear(); }
 
   /// Thrust factor in [0, 1] at t (eq. 1): 1/0 inside/outside the firings, or the first-order
   /// response to them with time constant τ.
   double thrust_factor(double t) const;
-  /// force_F = F_max κ(t) t̂_F, torque_PntF_F = r_TF_F × force_F   (eq. 2)
-  Wrench wrench(const FrameKinematics& frame, double t) const override;
-  /// Without a ramp, holds the on/off command of the step starting at t_step (eq. 3).
-  bool hold_inputs(double t_step) override;
-  void release_inputs() override { held_ = Held::none; }
+  /// One channel, "throttle" [1], limits [0, 1].
+  std::vector<InputSpec> input_blocks() const override;
+  /// The schedule as the throttle's source: held over each step without a ramp (eq. 3), its
+  /// switches step boundaries; the ramp's response κ(t) at every stage with one.
+  std::vector<InputProfile> input_profiles() const override;
+  /// force_F = F_max κ t̂_F, torque_PntF_F = r_TF_F × force_F, κ = u[0]   (eq. 2)
+  Wrench wrench(const FrameKinematics& frame, ConstInputBlock u, double t) const override;
 
  private:
   struct Firing {
@@ -47,8 +50,6 @@ class Thruster final : public DynamicEffector {
   double max_thrust_;       ///< [N]
   double tau_;              ///< [s]
   std::vector<Firing> firings_;
-  enum class Held { none, off, on };
-  Held held_ = Held::none;  ///< input held by the driver over the current step (τ = 0 only)
 };
 
 }  // namespace ramus

@@ -44,12 +44,14 @@ class ThrusterStateEffector final : public StateEffector {
   std::size_t thruster_count() const { return thrusters_.size(); }
   const ThrusterStateParameters& thruster(std::size_t i) const;
 
-  // ---- inputs (docs/architecture.md §D7): change them between steps only
-  // ------------------------------------
-  /// Sets the command u of thruster i: 1 on, 0 off, or a throttle in between (held until changed).
+  // ---- inputs (docs/architecture.md §5, Inputs) ----------------------------------------------
+  // One block, "throttle" [1] (one channel per thruster): 1 on, 0 off, a throttle in between;
+  // limits [0, 1]. A run's commands live in its Inputs; set_command() configures the model.
+  /// The command of thruster i at the start of every run (before finalize()).
   void set_command(std::size_t i, double u);
-  /// [1] the command of thruster i.
+  /// [1] the command of thruster i at the start of a run.
   double command(std::size_t i) const;
+  std::vector<InputSpec> input_blocks() const override;
 
   // ---- StateEffector ----------------------------------------------------------------------
   std::vector<StateBlockSpec> state_blocks() const override;  // "kappa" (n, 1)
@@ -68,7 +70,7 @@ class ThrusterStateEffector final : public StateEffector {
   void require_index(std::size_t i, const char* what) const;
 
   std::vector<ThrusterStateParameters> thrusters_;
-  std::vector<double> u_;  ///< [1] commands (inputs), in [0, 1]
+  std::vector<double> u_;  ///< [1] initial commands, in [0, 1]
 };
 
 }  // namespace ramus

@@ -50,10 +50,13 @@ class Vscmg final : public SerialChain {
   Vscmg(std::string name, const VscmgConfig& config);
   /// No segment for children; add_dynamic_effector refuses by name.
   std::size_t segment_count() const override { return 0; }
+  /// Initial commands (before finalize()); the channels are "gimbal_torque" and "wheel_torque" [N m].
   void set_gimbal_torque(units::Torque u) { set_motor_input(0, u.value()); }
   void set_wheel_torque(units::Torque u) { set_motor_input(1, u.value()); }
-  /// Locks or unlocks the gimbal (SerialChain::set_locked of joint 0): locking zeroes γ̇ in x_block.
-  void set_gimbal_locked(bool locked, StateBlockRef x_block) { set_locked(0, locked, x_block); }
+  /// Locks or unlocks the gimbal in one run (SerialChain::set_locked of joint 0): locking zeroes γ̇.
+  void set_gimbal_locked(bool locked, const Model& model, Inputs& inputs, Eigen::VectorXd& x) const {
+    set_locked(0, locked, model, inputs, x);
+  }
 };
 
 }  // namespace ramus

@@ -1,9 +1,9 @@
-#include "ramus/scenario/random_draws.hpp"
+#include "ramus/kernel/random_stream.hpp"
 
 #include <cmath>
 #include <numbers>
 
-namespace ramus::scenario {
+namespace ramus {
 namespace {
 
 /// SplitMix64's output function: a bijective mix of 64 bits.
@@ -17,8 +17,8 @@ constexpr std::uint64_t kGamma = 0x9e3779b97f4a7c15ULL;  // SplitMix64's increme
 
 }  // namespace
 
-RandomStream::RandomStream(std::uint64_t seed, std::uint64_t run, std::uint64_t parameter)
-    : state_(mix(mix(mix(seed) + run * kGamma) + parameter * kGamma)) {}
+RandomStream::RandomStream(std::uint64_t seed, std::uint64_t run, std::uint64_t key)
+    : state_(mix(mix(mix(seed) + run * kGamma) + key * kGamma)) {}
 
 std::uint64_t RandomStream::next() {
   state_ += kGamma;
@@ -33,4 +33,4 @@ double RandomStream::normal() {
   return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
 }
 
-}  // namespace ramus::scenario
+}  // namespace ramus

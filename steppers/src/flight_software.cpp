@@ -1,0 +1,124 @@
+#include "ramus/steppers/flight_software.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "ramus/kernel/error.hpp"
+#include "ramus/kernel/validation.hpp"
+
+namespace ramus {
+
+using validation::to_text;
+
+FlightSoftwareTask::FlightSoftwareTask(std::string name, std::string vehicle, TaskTiming timing)
+    : name_(std::move(name)), vehicle_(std::move(vehicle)), timing_(timing) {
+  if (name_.empty()) throw ConfigurationError("flight-software task", "name", "\"\"", "must not be empty");
+  if (!std::isfinite(timing_.period) || !(timing_.period > 0.0))
+    throw ConfigurationError(label(), "period [s]", to_text(timing_.period), "must be positive and finite");
+  if (!std::isfinite(timing_.offset) || timing_.offset < 0.0)
+    throw ConfigurationError(label(), "offset [s]", to_text(timing_.offset), "must be non-negative and finite");
+  if (timing_.delay != 0 && timing_.delay != 1)
+    throw ConfigurationError(label(), "delay [samples]", std::to_string(timing_.delay), "must be 0 or 1");
+}
+
+void FlightSoftware::add(std::shared_ptr<FlightSoftwareTask> task) {
+  if (!task) throw ConfigurationError("flight software", "task", "null", "needs a task");
+  if (bound_) throw ConfigurationError(task->label(), "add", "after bind()", "add every task before the run starts");
+  for (const auto& t : tasks_)
+    if (t->name() == task->name())
+      throw ConfigurationError(task->label(), "name", "'" + task->name() + "'", "is already used by another task");
+  tasks_.push_back(std::move(task));
+}
+
+void FlightSoftware::bind(const System& system, double t0) {
+  const Model& model = system.model();
+  const InputLayout& layout = model.input_layout();
+  scheduled_.clear();
+  for (const auto& task : tasks_) {
+    Scheduled s;
+    s.task = task;
+    const std::size_t vehicle = [&] {
+      try {
+        return model.vehicle_index(task->vehicle());
+      } catch (const ConfigurationError&) {
+        throw ConfigurationError(task->label(), "vehicle", "'" + task->vehicle() + "'", "no such vehicle in the model");
+      }
+    }();
+    for (const std::string& name : task->outputs()) {
+      Eigen::Index c = 0;
+      try {
+        c = layout.find(name);
+      } catch (const ConfigurationError&) {
+        throw ConfigurationError(task->label(), "output channel", "'" + name + "'",
+                                 "no such actuator channel (`ramus describe` lists them)");
+      }
+      if (layout.block_at(c)->vehicle != vehicle)
+        throw ConfigurationError(task->label(), "output channel", "'" + name + "'",
+                                 "belongs to vehicle '" + model.vehicle(layout.block_at(c)->vehicle).name() +
+                                     "', not to the task's vehicle '" + task->vehicle() + "'");
+      for (const Eigen::Index other : s.channels)
+        if (other == c) throw ConfigurationError(task->label(), "output channel", "'" + name + "'", "is listed twice");
+      s.channels.push_back(c);
+    }
+    s.computed.assign(s.channels.size(), 0.0);
+    s.pending.assign(s.channels.size(), 0.0);
+    task->bind(model);
+    scheduled_.push_back(std::move(s));
+  }
+  t0_ = t0;
+  bound_ = true;
+}
+
+double FlightSoftware::sample_time(const Scheduled& s, std::uint64_t k) const {
+  // From the start by multiplication, never by accumulation: no drift over long runs.
+  const TaskTiming& tm = s.task->timing();
+  return t0_ + tm.offset + static_cast<double>(k) * tm.period;
+}
+
+double FlightSoftware::next_sample(double t) const {
+  double next = std::numeric_limits<double>::infinity();
+  for (const Scheduled& s : scheduled_) {
+    double ts = sample_time(s, s.k);
+    // A task already run at t (k advanced) has its next sample after t; one not yet due is after
+    // t as well. Skip samples at or before t only defensively.
+    std::uint64_t k = s.k;
+    while (!(ts > t)) ts = sample_time(s, ++k);
+    next = std::min(next, ts);
+  }
+  return next;
+}
+
+bool FlightSoftware::run_due(double t, const Eigen::VectorXd& x, const System& system) {
+  Inputs& inputs = system.inputs();
+  bool changed = false;
+  const auto command = [&](const Scheduled& s, const std::vector<double>& values) {
+    for (std::size_t j = 0; j < s.channels.size(); ++j) {
+      const double before = inputs.applied()[s.channels[j]];
+      inputs.set(s.channels[j], values[j]);
+      changed = changed || inputs.applied()[s.channels[j]] != before;
+    }
+  };
+  for (Scheduled& s : scheduled_) {
+    if (sample_time(s, s.k) > t) continue;
+    const TaskInput in{t, x, system.model(), inputs};
+    s.task->update(in, std::span<double>(s.computed));
+    ++calls_;
+    ++s.k;
+    for (std::size_t j = 0; j < s.channels.size(); ++j)
+      if (!std::isfinite(s.computed[j]))
+        throw IntegrationError(s.task->label() + " command " + system.model().input_layout().entry_name(s.channels[j]) +
+                                   " at t = " + to_text(t) + " s",
+                               to_text(s.computed[j]), "is not finite; the run stops at the last good state");
+    if (s.task->timing().delay == 0) {
+      command(s, s.computed);
+    } else {
+      // One sample of delay: apply what the previous call computed, keep this call's for the next.
+      if (s.has_pending) command(s, s.pending);
+      s.pending.swap(s.computed);
+      s.has_pending = true;
+    }
+  }
+  return changed;
+}
+
+}  // namespace ramus
