@@ -42,7 +42,10 @@ int check(const Options& o) {
 int describe(const Options& o) {
   const scenario::Scenario s = load_scenario_file(o.scenario, read_input(o.scenario, "scenario"));
   if (!s.description.empty()) std::cout << s.description << "\n\n";
-  std::cout << "state layout\n" << s.model->layout().describe() << "\neffector tree\n" << effector_tree(*s.model);
+  std::cout << "state layout\n"
+            << s.model->layout().describe() << "\nactuator channels\n"
+            << s.model->input_layout().describe(s.model->input_lower(), s.model->input_upper()) << "\neffector tree\n"
+            << effector_tree(*s.model);
   std::cout << "\nlogged quantities:";
   for (const std::string& q : s.log) std::cout << ' ' << q;
   std::cout << '\n';

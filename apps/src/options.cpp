@@ -7,7 +7,7 @@ namespace ramus::app {
 std::string usage() {
   return "usage: ramus run SCENARIO.json [--output FILE.csv] [--hdf5 FILE.h5] [--quiet] [--plot DIR]\n"
          "       ramus check SCENARIO.json      validate the scenario without running it\n"
-         "       ramus describe SCENARIO.json   print the state layout and the effector tree\n"
+         "       ramus describe SCENARIO.json   print the state layout, the actuator channels and the effector tree\n"
          "       ramus campaign SCENARIO.json --dispersions DISPERSIONS.json --output DIR\n"
          "                      (--runs N | --runs FIRST:END | --only RUN) [--threads K] [--resume] [--quiet]\n"
          "       ramus --version | --help\n";

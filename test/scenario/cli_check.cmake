@@ -101,6 +101,10 @@ require("${out}" "effector tree\nvehicle 'sc'\n  hub: 750 kg\n" "describe: tree"
 # the effector tree of a branched vehicle and of two vehicles joined by a constraint
 run_ramus(0 out err describe ${EXAMPLES}/gimbal_thruster.json)
 require("${out}" "  spinning_body_2dof 'gimbal': 2 segment\\(s\\), states theta\\[2\\] \\(rad\\), thetaDot\\[2\\] \\(rad/s\\)\n    segment 1: thruster 'engine'\n" "describe: branching")
+# the actuator channels, with units and the hardware's limits (docs/architecture.md §5)
+require("${out}" "actuator channels\nsc/gimbal.motor_torque\\[0\\] \\[N m\\]\n" "describe: channels")
+require("${out}" "\nsc/gimbal.locked\\[1\\] \\[1\\]" "describe: lock channels")
+require("${out}" "\nsc/engine.throttle \\[1\\]  limits \\[0, 1\\]\n" "describe: thruster channel")
 run_ramus(0 out err describe ${EXAMPLES}/two_vehicles_constraint.json)
 require("${out}" "\nconstraint 'dock': sc1/panel segment 0 -- sc2/hub\n" "describe: constraint")
 
