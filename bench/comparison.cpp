@@ -57,13 +57,21 @@ RunResult run_once(const Scenario& scenario, const System& system, const Propaga
     r.dt = settings.dt;
   Eigen::VectorXd x;
   const std::vector<double> times = scenario.times();
+  std::unique_ptr<FlightSoftware> fsw;  // a closed-loop scenario's: fresh for every propagation
+  PropagationSettings run_settings = settings;
   try {
     r.time = time_repeated(
-        timing, [&] { x = scenario.x0; }, [&] { r.stats = propagate(system, x, times, settings); });
+        timing,
+        [&] {
+          x = scenario.x0;
+          run_settings = scenario.closed_loop(settings, fsw);
+        },
+        [&] { r.stats = propagate(system, x, times, run_settings); });
     r.error = scenario.error(x);
     x = scenario.x0;
+    run_settings = scenario.closed_loop(settings, fsw);
     const std::uint64_t before = allocations_so_far();
-    propagate(system, x, times, settings);
+    propagate(system, x, times, run_settings);
     r.allocations = allocations_so_far() - before;
   } catch (const IntegrationError& e) {
     r.failure = e.what();
@@ -158,6 +166,8 @@ ScenarioComparison compare_steppers(const Scenario& scenario, std::span<const st
     const double run_seconds = 4.0 * c.rhs.per_call.median * (c.t1 - c.t0) / dt;
     const int repeats = static_cast<int>(std::max(1.0, std::round(settings.overhead_run_seconds / run_seconds)));
     c.overhead = measure_driver_overhead(scenario, dt, repeats, settings.overhead_rounds);
+    if (scenario.flight_software)
+      c.closed_loop = measure_closed_loop(scenario, dt, settings.overhead_rounds, settings.overhead_run_seconds);
   }
   try {
     c.drift = long_run_drift(scenario, scenario.first_step("rk4"), settings.drift_span_factor * (c.t1 - c.t0),

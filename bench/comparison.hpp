@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "closed_loop.hpp"
 #include "drift.hpp"
 #include "driver_overhead.hpp"
 #include "ramus/steppers/propagate.hpp"
@@ -90,10 +91,11 @@ struct ScenarioComparison {
   BatchTiming rhs;               ///< [s] one bare right-hand-side evaluation at x0
   BatchTiming rk4_step;          ///< [s] one bare rk4 step of dt0 from x0 (Odeint's do_step)
   std::vector<RunResult> runs;
-  std::optional<DriverOverhead> overhead;  ///< when rk4 is selected
-  Drift drift;                             ///< long-run drift (NaN where not conserved)
-  std::optional<PeerFigures> peer;         ///< MuJoCo's figures, when built and the scenario maps
-  std::string peer_unsupported;            ///< why not, when built and it does not
+  std::optional<DriverOverhead> overhead;     ///< when rk4 is selected
+  std::optional<ClosedLoopCost> closed_loop;  ///< closed-loop scenarios, when rk4 is selected
+  Drift drift;                                ///< long-run drift (NaN where not conserved)
+  std::optional<PeerFigures> peer;            ///< MuJoCo's figures, when built and the scenario maps
+  std::string peer_unsupported;               ///< why not, when built and it does not
 };
 
 /// Runs the ladder of every stepper in `steppers` (names of ramus::stepper_list()) on `scenario`.

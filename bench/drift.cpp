@@ -42,7 +42,8 @@ DriftPair one_run(const Scenario& s, double dt, double span, int samples) {
   PropagationSettings settings;
   settings.stepper = "rk4";
   settings.dt = dt;
-  propagate(system, x, times, settings, [&](Eigen::VectorXd& xk, double t) {
+  std::unique_ptr<FlightSoftware> fsw;
+  propagate(system, x, times, s.closed_loop(settings, fsw), [&](Eigen::VectorXd& xk, double t) {
     const Totals now = totals(*s.model, ws, xk, t);
     worst.energy = std::max(worst.energy, std::abs(now.energy - start.energy) / std::abs(start.energy));
     worst.momentum = std::max(worst.momentum, (now.H_PntN_N - start.H_PntN_N).norm() / start.H_PntN_N.norm());

@@ -40,7 +40,8 @@ ConvergedRun converged_run(const Scenario& s, double tolerance, int samples) {
   const std::vector<double> times = sampled_times(s, samples);
   const auto observer = [&](Eigen::VectorXd& x, double) { run.amplitude = run.amplitude.cwiseMax(x.cwiseAbs()); };
   const auto start = std::chrono::steady_clock::now();
-  run.stats = propagate(s.run(), run.x_t1, times, settings, observer);
+  std::unique_ptr<FlightSoftware> fsw;
+  run.stats = propagate(s.run(), run.x_t1, times, s.closed_loop(settings, fsw), observer);
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return run;
 }

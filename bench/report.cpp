@@ -132,6 +132,17 @@ void print_extras(std::ostream& os, const ScenarioComparison& c) {
        << "x), integrate_const " << ns(o.integrate_const.median / n) << " ("
        << number("%.3f", o.integrate_const_ratio()) << "x)\n";
   }
+  if (c.closed_loop && !c.closed_loop->failure.empty()) {
+    os << "   closed loop: not measured (" << c.closed_loop->failure << ")\n";
+  } else if (c.closed_loop) {
+    const ClosedLoopCost& l = *c.closed_loop;
+    os << "   closed loop, rk4 at dt = " << number("%g", l.dt) << " s over " << number("%g", l.span) << " s ("
+       << l.steps_closed << " steps, " << l.task_calls << " task calls; open loop " << l.steps_open
+       << " steps): " << number("%.3g", 1e3 * l.seconds_per_simulated_second())
+       << " ms per simulated second; flight-software machinery over open loop with the same steps, median of "
+       << l.timing.ratio.runs << " side-by-side rounds: " << number("%.3f", l.overhead()) << "x (min "
+       << number("%.3f", l.timing.ratio.min) << ", max " << number("%.3f", l.timing.ratio.max) << ")\n";
+  }
   const Drift& d = c.drift;
   if (!d.failure.empty()) os << "   drift: not measured (" << d.failure << ")\n";
   if (!std::isnan(d.energy) || !std::isnan(d.momentum)) {
@@ -336,6 +347,11 @@ void print_targets(std::ostream& os, std::span<const ScenarioComparison> compari
        << cell_or_dash(c.overhead ? c.overhead->integrate_const_ratio() : nan, "%8.3f")
        << cell_or_dash(equal_time, "%12.2g") << '\n';
   }
+  for (const ScenarioComparison& c : comparisons)
+    if (c.closed_loop && c.closed_loop->failure.empty())
+      os << "  closed loop (" << c.name << "): " << number("%.3f", c.closed_loop->overhead())
+         << "x the open-loop propagation with the same steps (target <= 1.10), "
+         << number("%.3g", 1e3 * c.closed_loop->seconds_per_simulated_second()) << " ms per simulated second\n";
   os.flush();
 }
 

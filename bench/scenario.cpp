@@ -73,6 +73,12 @@ System Scenario::run() const {
   return system;
 }
 
+PropagationSettings Scenario::closed_loop(PropagationSettings settings, std::unique_ptr<FlightSoftware>& holder) const {
+  holder = flight_software ? flight_software() : nullptr;
+  settings.flight_software = holder.get();
+  return settings;
+}
+
 std::vector<double> Scenario::times() const {
   if (!output_times.empty()) return output_times;
   return {t0, t1};

@@ -74,6 +74,9 @@ struct Scenario {
   /// Attaches the scenario's command sources (a thruster's on-intervals as a held profile) to a
   /// run's inputs, once, before it starts (docs/architecture.md §5): run() applies it.
   std::function<void(Inputs&)> drive;
+  /// Closed-loop scenarios: makes a run's flight software, a fresh set of tasks for every
+  /// propagation (run data, docs/architecture.md §D7); empty: open loop.
+  std::function<std::unique_ptr<FlightSoftware>()> flight_software;
   /// [s] coarsest fixed step of the step-halving ladder (rk2, rk4), and first trial step of the
   /// adaptive steppers.
   double dt0 = 0.0;
@@ -100,6 +103,9 @@ struct Scenario {
   std::vector<double> times() const;
   /// A run of the model with the scenario's inputs attached (`drive`).
   System run() const;
+  /// `settings` with a fresh flight software of the scenario (none when open loop), kept alive
+  /// by `holder` for the propagation.
+  PropagationSettings closed_loop(PropagationSettings settings, std::unique_ptr<FlightSoftware>& holder) const;
   /// Coarsest fixed step for the named stepper.
   double first_step(std::string_view stepper) const { return stepper == "euler" && dt0_euler > 0.0 ? dt0_euler : dt0; }
 };

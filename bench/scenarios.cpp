@@ -5,13 +5,14 @@
 #include <string>
 
 #include "burn_scenario.hpp"
+#include "closed_loop_scenario.hpp"
 #include "multibody_scenarios.hpp"
 #include "rigid_scenarios.hpp"
 
 namespace ramus::bench {
 namespace {
 
-constexpr std::array<ScenarioEntry, 21> kScenarios{{
+constexpr std::array<ScenarioEntry, 22> kScenarios{{
     {"rigid_orbit", "tumbling axisymmetric spacecraft in Earth orbit, point-mass gravity, 600 s", make_rigid_orbit},
     {"rigid_orbit_j2", "the same spacecraft with J2 gravity; reference: converged rk_f78 run", make_rigid_orbit_j2},
     {"constant_torque", "VER-ROT-001: constant principal-axis torque from rest, 10 s", make_constant_torque},
@@ -39,6 +40,10 @@ constexpr std::array<ScenarioEntry, 21> kScenarios{{
     {"gimbal_thruster_schedule",
      "the same, fired by the thruster's own schedule with output times on the edges (thruster.md's recipe)",
      make_gimbal_thruster_schedule},
+    {"slew",
+     "closed loop: hub, two panels, three wheels slewing 20 deg under 10 Hz attitude control (gyro, star tracker), "
+     "150 s",
+     make_slew},
     {"two_vehicles", "vehicle 1's hinged panel constrained to a 300 kg second vehicle (alpha 1e3, beta 1e2), 10 s",
      make_two_vehicles},
 }};

@@ -24,8 +24,10 @@ struct Counted {
 Counted count_propagation(const Scenario& s, const System& system, const PropagationSettings& settings, double span) {
   Eigen::VectorXd x = s.x0;
   const std::vector<double> times{s.t0, s.t0 + span};
+  std::unique_ptr<FlightSoftware> fsw;  // a closed-loop scenario's tasks, made before counting
+  const PropagationSettings run_settings = s.closed_loop(settings, fsw);
   const std::uint64_t before = allocations_so_far();
-  const PropagationStats stats = propagate(system, x, times, settings);
+  const PropagationStats stats = propagate(system, x, times, run_settings);
   return {allocations_so_far() - before, stats.steps + stats.rejected};
 }
 

@@ -27,6 +27,7 @@ double mismatch_at(MujocoModel& mj, const System& system, const Eigen::VectorXd&
 
 std::string scenario_unsupported(const Scenario& scenario) {
   if (scenario.drive) return "run inputs (a commanded thruster)";
+  if (scenario.flight_software) return "flight software in the loop";
   if (scenario.times().size() > 2) return "output times inside the span (piecewise inputs)";
   return {};
 }

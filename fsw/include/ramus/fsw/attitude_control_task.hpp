@@ -1,0 +1,165 @@
+// The attitude-control task (docs/fsw/attitude_control_task.md): the flight-software task that
+// closes the loop of the fsw algorithms on one vehicle. At each sample it navigates (truth, or a
+// rate gyro and a star tracker), forms the tracking error against a guidance reference (inertial
+// pointing, Hill pointing or an eigenaxis slew), computes the MRP feedback torque L_r and writes
+// it either as reaction-wheel motor torques (RwTorqueMapping) or as an ideal body torque on an
+// ExternalForceTorque. It keeps what analysts log (error, L_r, wheel commands, saturation flags).
+#pragma once
+
+#include <Eigen/Dense>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "ramus/fsw/attitude_error.hpp"
+#include "ramus/fsw/attitude_guidance.hpp"
+#include "ramus/fsw/mrp_feedback.hpp"
+#include "ramus/fsw/rw_torque_mapping.hpp"
+#include "ramus/sensors/ideal_navigation.hpp"
+#include "ramus/sensors/rate_gyro.hpp"
+#include "ramus/sensors/sensor_key.hpp"
+#include "ramus/sensors/star_tracker.hpp"
+#include "ramus/steppers/flight_software.hpp"
+
+namespace ramus::fsw {
+
+/// Where the attitude and the rate come from (docs/fsw/attitude_control_task.md, §1).
+enum class AttitudeNavigation {
+  ideal,                  ///< the true state (IdealNavigation)
+  gyro_and_star_tracker,  ///< a RateGyro's rate and a StarTracker's attitude, noise from the run's seed
+};
+
+/// The reference frame R the body frame B is driven to.
+enum class AttitudeGuidance {
+  inertial,        ///< InertialPointing(sigma_RN)
+  hill,            ///< HillPointing(sigma_RH), from the hub's position and velocity
+  eigenaxis_slew,  ///< EigenaxisSlew(slew), a function of the time
+};
+
+/// What the commanded torque drives.
+enum class AttitudeActuator {
+  reaction_wheels,  ///< "<vehicle>/<wheels>.motor_torque[i]" through RwTorqueMapping
+  ideal_torque,     ///< "<vehicle>/<torquer>.torque_PntF_F[0..2]" of an ExternalForceTorque on the hub
+};
+
+struct AttitudeControlTaskConfig {
+  std::string vehicle;  ///< the vehicle controlled (its hub's state is read, its actuators written)
+  TaskTiming timing;    ///< sample period, offset and delay (flight_software.hpp)
+
+  // ---- navigation --------------------------------------------------------------------------
+  AttitudeNavigation navigation = AttitudeNavigation::ideal;
+  RateGyroConfig gyro;             ///< gyro_and_star_tracker: the gyro, sensor "<task>/gyro"
+  StarTrackerConfig star_tracker;  ///< gyro_and_star_tracker: the tracker, sensor "<task>/star_tracker"
+  NoiseSeed seed;                  ///< the campaign seed and the run index of the sensors' noise
+
+  // ---- guidance ----------------------------------------------------------------------------
+  AttitudeGuidance guidance = AttitudeGuidance::inertial;
+  Eigen::Vector3d sigma_RN = Eigen::Vector3d::Zero();  ///< [1] inertial: the attitude held
+  Eigen::Vector3d sigma_RH = Eigen::Vector3d::Zero();  ///< [1] hill: R relative to the Hill frame
+  EigenaxisSlewConfig slew;                            ///< eigenaxis_slew: the slew
+
+  // ---- control -----------------------------------------------------------------------------
+  /// The MRP feedback law (K, P, K_i, I_PntC_B, feed-forward). With wheels, I_PntC_B is the
+  /// vehicle inertia about C less the wheels' spin-axis inertias, Σ J_s ĝ ĝᵀ.
+  MrpFeedbackConfig control;
+
+  // ---- actuators ---------------------------------------------------------------------------
+  AttitudeActuator actuator = AttitudeActuator::reaction_wheels;
+  std::string wheels = "wheels";  ///< reaction_wheels: the ReactionWheels effector's name on the vehicle
+  RwTorqueMappingConfig mapping;  ///< reaction_wheels: spin axes, limits, controlled axes
+  /// [kg m²] reaction_wheels: each wheel's spin-axis inertia J_s, for the wheels' gyroscopic
+  /// torque −ω × Gs h_s fed forward as a known torque (empty: not fed forward).
+  Eigen::VectorXd J_s;
+  std::string torquer = "torquer";  ///< ideal_torque: the ExternalForceTorque's name on the hub
+};
+
+/// The attitude-control task. Run data (its control integral, its sensors' noise streams): give
+/// each run its own task, or rely on bind(), which restarts it.
+class AttitudeControlTask final : public FlightSoftwareTask {
+ public:
+  /// Checks the configuration: ConfigurationError naming the task ("flight-software task
+  /// '<name>'") and the field, or naming the component built for it ("mrp_feedback
+  /// '<name>/control'", "rw_torque_mapping '<name>/mapping'", "eigenaxis_slew '<name>/guidance'",
+  /// "rate_gyro '<name>/gyro'", "star_tracker '<name>/star_tracker'") and the field.
+  AttitudeControlTask(std::string name, const AttitudeControlTaskConfig& config);
+
+  /// reaction_wheels: "<vehicle>/<wheels>.motor_torque[i]", i = 0 … N−1; ideal_torque:
+  /// "<vehicle>/<torquer>.torque_PntF_F[j]", j = 0, 1, 2.
+  std::vector<std::string> outputs() const override;
+  /// Resolves the hub's and the wheels' state indices (ConfigurationError naming the task and the
+  /// field for a vehicle or a wheel block it cannot find, or a wheel count other than the
+  /// mapping's) and restarts the run state: the control integral, the sensors (from the seed),
+  /// the recorded values.
+  void bind(const Model& model) override;
+  /// One sample (docs/fsw/attitude_control_task.md eqs. (1)–(5)). No allocation.
+  void update(const TaskInput& in, std::span<double> commands) override;
+
+  // ---- what an analyst logs (the last sample's values) ---------------------------------------
+  /// Samples taken since bind().
+  long samples() const { return samples_; }
+  /// [s] the time of the last sample (NaN before the first).
+  double last_time() const { return t_last_; }
+  /// Whether the last sample had an attitude (false before the star tracker's first output: the
+  /// task then commands zero torque).
+  bool navigation_valid() const { return navigation_valid_; }
+  /// [1] the navigated MRP of B relative to N, |σ| ≤ 1, and [rad/s] the navigated rate.
+  const Eigen::Vector3d& sigma_BN() const { return sigma_BN_; }
+  const Eigen::Vector3d& omega_BN_B() const { return omega_BN_B_; }
+  /// The guidance reference and the tracking error of the last sample.
+  const AttitudeReference& reference() const { return reference_; }
+  const AttitudeError& error() const { return error_; }
+  /// [1] σ_BR and [rad/s] ω_BR_B of the last sample.
+  const Eigen::Vector3d& sigma_BR() const { return error_.sigma_BR; }
+  const Eigen::Vector3d& omega_BR_B() const { return error_.omega_BR_B; }
+  /// [N m] L_r, the torque required on the hub (the law's output).
+  const Eigen::Vector3d& L_r_B() const { return L_r_B_; }
+  /// [N m] the hub torque the commands produce: −Gs u_applied with wheels, L_r with ideal torques.
+  const Eigen::Vector3d& L_commanded_B() const { return L_commanded_B_; }
+  /// [N m s] the wheels' gyroscopic feed-forward's momentum Gs h_s (zero without J_s).
+  const Eigen::Vector3d& H_wheels_B() const { return H_wheels_B_; }
+  /// reaction_wheels: [N m] the requested and the written (limited) motor torques, per wheel.
+  const Eigen::VectorXd& wheel_torque_requested() const { return u_requested_; }
+  const Eigen::VectorXd& wheel_torque_command() const { return u_command_; }
+  /// reaction_wheels: per wheel, torque-limited and speed-limited (docs/fsw/rw_torque_mapping.md
+  /// eq. (5)); any of them.
+  const Eigen::Array<bool, Eigen::Dynamic, 1>& torque_saturated() const { return torque_saturated_; }
+  const Eigen::Array<bool, Eigen::Dynamic, 1>& speed_saturated() const { return speed_saturated_; }
+  bool any_saturated() const { return any_saturated_; }
+  /// The control law (its integral state z and ∫σ dt) and, with wheels, the mapping.
+  const MrpFeedback& control() const { return control_; }
+  const RwTorqueMapping* mapping() const { return mapping_ ? &*mapping_ : nullptr; }
+  const AttitudeControlTaskConfig& config() const { return config_; }
+
+ private:
+  void restart();
+
+  AttitudeControlTaskConfig config_;
+  // Stages.
+  IdealNavigation ideal_nav_;
+  std::optional<RateGyro> gyro_;
+  std::optional<StarTracker> star_tracker_;
+  std::optional<InertialPointing> inertial_;
+  std::optional<HillPointing> hill_;
+  std::optional<EigenaxisSlew> slew_;
+  MrpFeedback control_;
+  std::optional<RwTorqueMapping> mapping_;
+  Eigen::Index n_wheels_ = 0;
+  // Resolved by bind().
+  Eigen::Index i_r_ = -1, i_v_ = -1, i_q_ = -1, i_omega_ = -1, i_Omega_ = -1;
+  // Per-sample buffers (sized at construction) and the recorded values.
+  Eigen::VectorXd h_s_;
+  long samples_ = 0;
+  double t_last_;
+  bool navigation_valid_ = false;
+  Eigen::Vector3d sigma_BN_ = Eigen::Vector3d::Zero(), omega_BN_B_ = Eigen::Vector3d::Zero();
+  AttitudeReference reference_;
+  AttitudeError error_;
+  Eigen::Vector3d L_r_B_ = Eigen::Vector3d::Zero(), L_commanded_B_ = Eigen::Vector3d::Zero();
+  Eigen::Vector3d H_wheels_B_ = Eigen::Vector3d::Zero();
+  Eigen::VectorXd u_requested_, u_command_;
+  Eigen::Array<bool, Eigen::Dynamic, 1> torque_saturated_, speed_saturated_;
+  bool any_saturated_ = false;
+};
+
+}  // namespace ramus::fsw

@@ -1,0 +1,207 @@
+// The attitude-control task: docs/fsw/attitude_control_task.md.
+#include "ramus/fsw/attitude_control_task.hpp"
+
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "checks.hpp"
+#include "ramus/kernel/error.hpp"
+#include "ramus/kernel/model.hpp"
+#include "ramus/kernel/validation.hpp"
+
+namespace ramus::fsw {
+AttitudeControlTask::AttitudeControlTask(std::string name, const AttitudeControlTaskConfig& config)
+    : FlightSoftwareTask(std::move(name), config.vehicle, config.timing),
+      config_(config),
+      ideal_nav_(this->name() + "/navigation"),
+      control_(this->name() + "/control", config.control),
+      t_last_(std::numeric_limits<double>::quiet_NaN()) {
+  const std::string who = label();
+  if (config.vehicle.empty())
+    throw ConfigurationError(who, "vehicle", "\"\"", "must name the vehicle whose attitude is controlled");
+
+  switch (config.navigation) {
+    case AttitudeNavigation::ideal:
+      break;
+    case AttitudeNavigation::gyro_and_star_tracker:
+      gyro_.emplace(this->name() + "/gyro", config.gyro, config.seed);
+      star_tracker_.emplace(this->name() + "/star_tracker", config.star_tracker, config.seed);
+      break;
+    default:
+      throw ConfigurationError(who, "navigation", std::to_string(static_cast<int>(config.navigation)),
+                               "is not an AttitudeNavigation");
+  }
+
+  switch (config.guidance) {
+    case AttitudeGuidance::inertial:
+      inertial_.emplace(this->name() + "/guidance", config.sigma_RN);
+      break;
+    case AttitudeGuidance::hill:
+      hill_.emplace(this->name() + "/guidance", config.sigma_RH);
+      break;
+    case AttitudeGuidance::eigenaxis_slew:
+      slew_.emplace(this->name() + "/guidance", config.slew);
+      break;
+    default:
+      throw ConfigurationError(who, "guidance", std::to_string(static_cast<int>(config.guidance)),
+                               "is not an AttitudeGuidance");
+  }
+
+  switch (config.actuator) {
+    case AttitudeActuator::reaction_wheels: {
+      if (config.wheels.empty())
+        throw ConfigurationError(who, "wheels", "\"\"", "must name the vehicle's ReactionWheels effector");
+      mapping_.emplace(this->name() + "/mapping", config.mapping);
+      n_wheels_ = mapping_->wheel_count();
+      if (config.J_s.size() != 0) {
+        detail::require_size(who, "J_s [kg m²]", config.J_s.size(), n_wheels_, "wheel (or none)");
+        detail::require_positive_entries(who, "J_s", "kg m²", config.J_s, false);
+      }
+      break;
+    }
+    case AttitudeActuator::ideal_torque:
+      if (config.torquer.empty())
+        throw ConfigurationError(who, "torquer", "\"\"", "must name the hub's ExternalForceTorque effector");
+      break;
+    default:
+      throw ConfigurationError(who, "actuator", std::to_string(static_cast<int>(config.actuator)),
+                               "is not an AttitudeActuator");
+  }
+  h_s_ = Eigen::VectorXd::Zero(n_wheels_);
+  u_requested_ = Eigen::VectorXd::Zero(n_wheels_);
+  u_command_ = Eigen::VectorXd::Zero(n_wheels_);
+  torque_saturated_ = Eigen::Array<bool, Eigen::Dynamic, 1>::Constant(n_wheels_, false);
+  speed_saturated_ = Eigen::Array<bool, Eigen::Dynamic, 1>::Constant(n_wheels_, false);
+}
+
+std::vector<std::string> AttitudeControlTask::outputs() const {
+  std::vector<std::string> out;
+  if (config_.actuator == AttitudeActuator::reaction_wheels) {
+    for (Eigen::Index i = 0; i < n_wheels_; ++i)
+      out.push_back(config_.vehicle + "/" + config_.wheels + ".motor_torque[" + std::to_string(i) + "]");
+  } else {
+    for (int j = 0; j < 3; ++j)
+      out.push_back(config_.vehicle + "/" + config_.torquer + ".torque_PntF_F[" + std::to_string(j) + "]");
+  }
+  return out;
+}
+
+void AttitudeControlTask::bind(const Model& model) {
+  const std::string who = label();
+  std::size_t v = 0;
+  try {
+    v = model.vehicle_index(config_.vehicle);
+  } catch (const ConfigurationError&) {
+    throw ConfigurationError(who, "vehicle", "'" + config_.vehicle + "'", "no such vehicle in the model");
+  }
+  const VehicleOffsets& o = model.vehicle(v).offsets();
+  i_r_ = o.r_BN_N;
+  i_v_ = o.v_BN_N;
+  i_q_ = o.q_BN;
+  i_omega_ = o.omega_BN_B;
+  i_Omega_ = -1;
+  if (config_.actuator == AttitudeActuator::reaction_wheels) {
+    const std::string owner = config_.vehicle + "/" + config_.wheels;
+    for (const StateBlock& b : model.layout().blocks())
+      if (b.owner == owner && b.name == "Omega") {
+        if (b.size != n_wheels_)
+          throw ConfigurationError(who, "wheels", "'" + config_.wheels + "' (" + std::to_string(b.size) + " wheels)",
+                                   "the mapping has " + std::to_string(n_wheels_) + " spin axes (Gs_B columns)");
+        i_Omega_ = b.offset;
+      }
+    if (i_Omega_ < 0)
+      throw ConfigurationError(who, "wheels", "'" + config_.wheels + "'",
+                               "no wheel-speed block '" + owner + ".Omega' in the model's state");
+  }
+  restart();
+}
+
+void AttitudeControlTask::restart() {
+  control_.reset();
+  if (gyro_) gyro_->reset(config_.seed);
+  if (star_tracker_) star_tracker_->reset(config_.seed);
+  samples_ = 0;
+  t_last_ = std::numeric_limits<double>::quiet_NaN();
+  navigation_valid_ = false;
+  sigma_BN_.setZero();
+  omega_BN_B_.setZero();
+  reference_ = AttitudeReference{};
+  error_ = AttitudeError{};
+  L_r_B_.setZero();
+  L_commanded_B_.setZero();
+  H_wheels_B_.setZero();
+  h_s_.setZero();
+  u_requested_.setZero();
+  u_command_.setZero();
+  torque_saturated_.setConstant(false);
+  speed_saturated_.setConstant(false);
+  any_saturated_ = false;
+}
+
+void AttitudeControlTask::update(const TaskInput& in, std::span<double> commands) {
+  if (i_q_ < 0) throw Error(label() + ": update() before bind()");
+  const Eigen::VectorXd& x = in.x;
+  const Eigen::Vector3d r_BN_N = x.segment<3>(i_r_), v_BN_N = x.segment<3>(i_v_);
+  const Quaternion q_BN = x.segment<4>(i_q_);
+  const Eigen::Vector3d omega_true = x.segment<3>(i_omega_);
+  const double dt = samples_ > 0 ? in.t - t_last_ : 0.0;
+
+  // (1) Navigation.
+  if (config_.navigation == AttitudeNavigation::ideal) {
+    const NavigationSolution s = ideal_nav_.measure(in.t, r_BN_N, v_BN_N, q_BN, omega_true);
+    sigma_BN_ = s.sigma_BN;
+    omega_BN_B_ = s.omega_BN_B;
+    navigation_valid_ = true;
+  } else {
+    const double interval = dt > 0.0 ? dt : timing().period;
+    omega_BN_B_ = config_.gyro.dcm_SB.transpose() * gyro_->measure(omega_true, interval);
+    const AttitudeMeasurement& m = star_tracker_->update(in.t, q_BN);
+    navigation_valid_ = m.valid;
+    if (m.valid) sigma_BN_ = m.sigma_BN;
+  }
+
+  // (2) Guidance and the tracking error.
+  if (inertial_)
+    reference_ = inertial_->reference();
+  else if (hill_)
+    reference_ = hill_->reference(r_BN_N, v_BN_N);
+  else
+    reference_ = slew_->reference(in.t);
+  error_ = attitude_tracking_error(sigma_BN_, omega_BN_B_, reference_);
+
+  // (3) The control law, with the wheels' gyroscopic torque −ω × Gs h_s as a known torque.
+  Eigen::Vector3d L_known = Eigen::Vector3d::Zero();
+  if (mapping_ && config_.J_s.size() != 0) {
+    const Eigen::Ref<const Eigen::VectorXd> Omega = x.segment(i_Omega_, n_wheels_);
+    const Eigen::Matrix3Xd& Gs = config_.mapping.Gs_B;
+    h_s_.noalias() = Gs.transpose() * omega_BN_B_;
+    h_s_ += Omega;
+    h_s_.array() *= config_.J_s.array();  // h_s = J_s (Ω + ĝᵀω), eq. (3)
+    H_wheels_B_.noalias() = Gs * h_s_;
+    L_known = -omega_BN_B_.cross(H_wheels_B_);
+  }
+  if (navigation_valid_)
+    L_r_B_ = control_.update(error_, dt, L_known);
+  else
+    L_r_B_.setZero();
+
+  // (4) The actuators.
+  if (mapping_) {
+    const RwTorqueCommand& c = mapping_->map(L_r_B_, x.segment(i_Omega_, n_wheels_));
+    u_requested_ = c.u_requested;
+    u_command_ = c.u_applied;
+    torque_saturated_ = c.torque_saturated;
+    speed_saturated_ = c.speed_saturated;
+    any_saturated_ = c.any_saturated;
+    L_commanded_B_ = c.L_applied_B;
+    for (Eigen::Index i = 0; i < n_wheels_; ++i) commands[static_cast<std::size_t>(i)] = u_command_[i];
+  } else {
+    L_commanded_B_ = L_r_B_;
+    for (int j = 0; j < 3; ++j) commands[static_cast<std::size_t>(j)] = L_r_B_[j];
+  }
+  t_last_ = in.t;
+  ++samples_;
+}
+
+}  // namespace ramus::fsw
