@@ -45,13 +45,13 @@ RunResult run_one(const scenario::Campaign& campaign, std::uint64_t run, const O
     std::error_code ignored;
     fs::remove(file, ignored);
     const scenario::Scenario s = campaign.scenario(run);
-    const scenario::QuantityLog log(*s.model, s.log), summary(*s.model, campaign.summary());
+    const scenario::QuantityLog log(s, s.log), summary(s, campaign.summary());
     std::vector<std::string> record = record_lines(o.scenario, scenario_bytes, s.settings);
     record.push_back("campaign: seed " + std::to_string(campaign.seed()) + ", run " + std::to_string(run));
     for (std::size_t k = 0; k < r.draws.size(); ++k)
       record.push_back("dispersed: " + escaped_text(campaign.dispersions()[k].path) + " = " + number_text(r.draws[k]));
     OutputFile out(file.string());
-    const CsvRun result = run_to_csv(s, log, record, out);
+    const CsvRun result = run_to_csv(s, log, record, out, {}, {}, &summary);
     out.commit();
     r.file = run_file(run);
     r.file_fnv1a64 = hex64(out.fnv1a64());
@@ -59,8 +59,7 @@ RunResult run_one(const scenario::Campaign& campaign, std::uint64_t run, const O
       r.error = result.failure;
       return r;
     }
-    std::vector<double> row = summary.row(result.x, s.output_times.back());
-    r.finals.assign(row.begin() + 1, row.end());  // without t
+    r.finals.assign(result.final_row.begin() + 1, result.final_row.end());  // without t
     r.ok = true;
   } catch (const std::exception& e) {
     r.error = e.what();
@@ -173,7 +172,7 @@ int run_campaign(const Options& o, const ProcessGroup& group) {
 
   // The summary's columns: the nominal scenario's summary quantities.
   const scenario::Scenario& nominal = campaign.nominal();
-  const scenario::QuantityLog summary_log(*nominal.model, campaign.summary());
+  const scenario::QuantityLog summary_log(nominal, campaign.summary());
   const std::vector<std::string> finals(summary_log.columns().begin() + 1, summary_log.columns().end());
   const CampaignIdentity identity{
       RAMUS_VERSION,   o.scenario, hex64(fnv1a64(scenario_bytes)), o.dispersions, hex64(fnv1a64(dispersions_bytes)),

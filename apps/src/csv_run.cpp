@@ -6,14 +6,16 @@ namespace ramus::app {
 
 CsvRun run_to_csv(const scenario::Scenario& scenario, const scenario::QuantityLog& log,
                   const std::vector<std::string>& record, OutputFile& out, const scenario::ProgressSink& on_progress,
-                  const std::function<void(const std::vector<double>&)>& on_row) {
+                  const std::function<void(const std::vector<double>&)>& on_row,
+                  const scenario::QuantityLog* final_log) {
   write_csv_header(out, record, log.columns(), log.units());
   CsvRun result;
   try {
-    result.stats = scenario::run_scenario(
+    result.stats = scenario::run_scenario_with_view(
         scenario, result.x,
-        [&](const Eigen::VectorXd& x, double t) {
-          const std::vector<double> row = log.row(x, t);
+        [&](const Eigen::VectorXd& x, double t, const scenario::RunView& run) {
+          if (final_log != nullptr && t == scenario.output_times.back()) result.final_row = final_log->row(x, t, run);
+          const std::vector<double> row = log.row(x, t, run);
           write_csv_row(out, row);
           ++result.rows;
           if (on_row) on_row(row);

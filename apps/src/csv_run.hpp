@@ -17,16 +17,22 @@ struct CsvRun {
   Eigen::VectorXd x;  ///< final state (the last one reached when the integration stopped)
   std::size_t rows = 0;
   std::string failure;  ///< the integration error that stopped the run; empty when it reached its end
+  /// The row of the `final_log` given to run_to_csv at the last output time (empty without one, or
+  /// when the run stopped before it).
+  std::vector<double> final_row;
   bool complete() const { return failure.empty(); }
 };
 
 /// Runs `scenario`, writing `record`, the rows of `log` and the end marker to `out` (not
 /// committed); `on_row` (optional) sees every row. An IntegrationError ends the run early: the rows
 /// computed so far are written, the marker says why and `failure` holds the message. Write errors
-/// throw std::runtime_error naming the file.
+/// throw std::runtime_error naming the file. `final_log` (optional): a second log whose row at
+/// the last output time is kept in final_row (a campaign's summary: it may read the run's inputs
+/// and flight software, which exist during the run only).
 CsvRun run_to_csv(const scenario::Scenario& scenario, const scenario::QuantityLog& log,
                   const std::vector<std::string>& record, OutputFile& out,
                   const scenario::ProgressSink& on_progress = {},
-                  const std::function<void(const std::vector<double>&)>& on_row = {});
+                  const std::function<void(const std::vector<double>&)>& on_row = {},
+                  const scenario::QuantityLog* final_log = nullptr);
 
 }  // namespace ramus::app

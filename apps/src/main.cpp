@@ -46,6 +46,17 @@ int describe(const Options& o) {
             << s.model->layout().describe() << "\nactuator channels\n"
             << s.model->input_layout().describe(s.model->input_lower(), s.model->input_upper()) << "\neffector tree\n"
             << effector_tree(*s.model);
+  if (const std::unique_ptr<FlightSoftware> software = scenario::make_flight_software(s)) {
+    std::cout << "\nflight software (noise seed " << s.noise_seed.seed << ")\n";
+    for (const auto& task : software->tasks()) {
+      const TaskTiming& timing = task->timing();
+      std::cout << "task '" << task->name() << "' on vehicle '" << task->vehicle() << "': period "
+                << number_text(timing.period) << " s, offset " << number_text(timing.offset) << " s, delay "
+                << timing.delay << "; writes";
+      for (const std::string& channel : task->outputs()) std::cout << ' ' << channel;
+      std::cout << '\n';
+    }
+  }
   std::cout << "\nlogged quantities:";
   for (const std::string& q : s.log) std::cout << ' ' << q;
   std::cout << '\n';
@@ -58,7 +69,7 @@ int run(const Options& o) {
                              ": this ramus was built without HDF5 (Debian: libhdf5-dev)");
   const std::string bytes = read_input(o.scenario, "scenario");
   const scenario::Scenario s = load_scenario_file(o.scenario, bytes);
-  const scenario::QuantityLog log(*s.model, s.log);
+  const scenario::QuantityLog log(s, s.log);
 
   // Before anything runs: no output may be the scenario or another output.
   std::vector<NamedFile> outputs;

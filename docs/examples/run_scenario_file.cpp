@@ -13,10 +13,15 @@ int main(int argc, char** argv) {
   }
   try {
     const ramus::scenario::Scenario s = ramus::scenario::load_scenario(argv[1]);
-    const ramus::scenario::QuantityLog log(*s.model, s.log);
+    // The log may hold the run's own data (actuator commands, flight-software values): rows are
+    // taken with the run's view.
+    const ramus::scenario::QuantityLog log(s, s.log);
     std::vector<double> last;
     Eigen::VectorXd x;
-    ramus::scenario::run_scenario(s, x, [&](const Eigen::VectorXd& state, double t) { last = log.row(state, t); });
+    ramus::scenario::run_scenario_with_view(
+        s, x, [&](const Eigen::VectorXd& state, double t, const ramus::scenario::RunView& run) {
+          last = log.row(state, t, run);
+        });
     for (std::size_t i = 0; i < last.size(); ++i)
       std::printf("%-28s %.17g %s\n", log.columns()[i].c_str(), last[i], log.units()[i].c_str());
     return 0;

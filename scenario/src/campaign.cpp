@@ -182,7 +182,7 @@ Campaign::Campaign(std::string_view scenario_json, std::string_view dispersions_
         n.fail(in_quotes(summary_.back()) + " is already listed at dispersions.summary[" + std::to_string(it->second) +
                "]; list each quantity once");
       try {
-        const QuantityLog check(*nominal_.model, {summary_.back()});
+        const QuantityLog check(nominal_, {summary_.back()});
       } catch (const ScenarioError& e) {
         n.fail(e.reason());
       }
@@ -223,7 +223,9 @@ Scenario Campaign::scenario(std::uint64_t run) const {
     document.at(document_->targets[k]) = values[k];  // the location checked in the constructor
   }
   try {
-    return parse_scenario(document.dump());
+    Scenario s = parse_scenario(document.dump());
+    s.noise_seed = NoiseSeed{seed_, run};  // the sensors' noise of run `run` (docs/scenario.md §6)
+    return s;
   } catch (const ScenarioError& e) {
     throw ScenarioError(e.path(), "run " + std::to_string(run) + ": " + e.reason());
   }

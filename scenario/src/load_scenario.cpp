@@ -177,7 +177,8 @@ Scenario parse_scenario(std::string_view json_text) {
     throw ScenarioError("(document)", std::string("invalid JSON: ") + e.what());
   }
   const Node root(document, "");
-  root.require_keys({"description", "gravity", "vehicles", "two_point_effectors", "propagation", "output", "inputs"});
+  root.require_keys({"description", "gravity", "vehicles", "two_point_effectors", "propagation", "output", "inputs",
+                     "flight_software"});
 
   Scenario s;
   if (const auto d = root.find("description")) s.description = d->string();
@@ -206,12 +207,14 @@ Scenario parse_scenario(std::string_view json_text) {
   }
 
   s.settings = propagation(root.at("propagation"));
+  if (const auto section = root.find("flight_software"))
+    s.flight_software = flight_software(s.model, *section, s.output_times.front(), s.noise_seed);
   if (const auto log = output.find("log")) {
     for (const Node& q : log->elements(1)) s.log.push_back(q.string());
   } else {
-    s.log = QuantityLog::default_names(*s.model);
+    s.log = QuantityLog::default_names(s);
   }
-  const QuantityLog check(*s.model, s.log);  // throws at output.log[i] for an unknown quantity
+  const QuantityLog check(s, s.log);  // throws at output.log[i] for an unknown quantity
 
   if (const auto list = root.find("inputs"))
     for (const Node& n : list->elements())

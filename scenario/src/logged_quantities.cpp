@@ -4,6 +4,7 @@
 #include <map>
 #include <string_view>
 
+#include "ramus/fsw/attitude_control_task.hpp"
 #include "ramus/kernel/diagnostics.hpp"
 #include "ramus/scenario/scenario.hpp"
 
@@ -30,6 +31,50 @@ constexpr std::array<Diagnostic, 9> kVehicleDiagnostics{{{"m", 1, "kg"},
 /// the angular momentum about N, Σ (m r_C × v_C + H_C).
 constexpr std::array<Diagnostic, 2> kTotals{{{"total_energy", 1, "J"}, {"H_PntN_N", 3, "N m s"}}};
 
+/// What an attitude-control task records at each sample (fsw/attitude_control_task.hpp);
+/// size 0: one entry per wheel (reaction_wheels tasks only).
+constexpr std::array<Diagnostic, 13> kTaskQuantities{{{"sigma_BR", 3, "1"},
+                                                      {"omega_BR_B", 3, "rad/s"},
+                                                      {"L_r_B", 3, "N m"},
+                                                      {"L_commanded_B", 3, "N m"},
+                                                      {"sigma_BN", 3, "1"},
+                                                      {"omega_BN_B", 3, "rad/s"},
+                                                      {"sigma_RN", 3, "1"},
+                                                      {"navigation_valid", 1, "1"},
+                                                      {"saturated", 1, "1"},
+                                                      {"wheel_torque_requested", 0, "N m"},
+                                                      {"wheel_torque_command", 0, "N m"},
+                                                      {"torque_saturated", 0, "1"},
+                                                      {"speed_saturated", 0, "1"}}};
+
+/// The suffixes of an input block's quantities: "sc/wheels.motor_torque:command".
+constexpr std::array<const char*, 3> kInputSuffixes{":command", ":applied", ":saturated"};
+
+Eigen::VectorXd flags(const Eigen::Array<bool, Eigen::Dynamic, 1>& a) { return a.cast<double>().matrix(); }
+
+Eigen::VectorXd task_value(const fsw::AttitudeControlTask& task, const std::string& q) {
+  if (q == "sigma_BR") return task.sigma_BR();
+  if (q == "omega_BR_B") return task.omega_BR_B();
+  if (q == "L_r_B") return task.L_r_B();
+  if (q == "L_commanded_B") return task.L_commanded_B();
+  if (q == "sigma_BN") return task.sigma_BN();
+  if (q == "omega_BN_B") return task.omega_BN_B();
+  if (q == "sigma_RN") return task.reference().sigma_RN;
+  if (q == "navigation_valid") return Eigen::VectorXd::Constant(1, task.navigation_valid() ? 1.0 : 0.0);
+  if (q == "saturated") return Eigen::VectorXd::Constant(1, task.any_saturated() ? 1.0 : 0.0);
+  if (q == "wheel_torque_requested") return task.wheel_torque_requested();
+  if (q == "wheel_torque_command") return task.wheel_torque_command();
+  if (q == "torque_saturated") return flags(task.torque_saturated());
+  return flags(task.speed_saturated());  // "speed_saturated": the names were checked in the constructor
+}
+
+/// The task quantities of `task` that exist for it (the wheel ones with wheels only).
+template <class Task, class F>
+void for_each_task_quantity(const Task& task, F&& f) {
+  for (const Diagnostic& d : kTaskQuantities)
+    if (d.size != 0 || task.wheels > 0) f(d, d.size != 0 ? d.size : task.wheels);
+}
+
 Eigen::VectorXd vehicle_value(const VehicleDiagnostics& d, const std::string& q) {
   if (q == "m") return Eigen::VectorXd::Constant(1, d.m);
   if (q == "r_CN_N") return d.r_CN_N;
@@ -50,6 +95,15 @@ std::vector<std::string> QuantityLog::names(const Model& model) {
   for (std::size_t i = 0; i < model.vehicle_count(); ++i)
     for (const Diagnostic& d : kVehicleDiagnostics) out.push_back(model.vehicle(i).name() + "." + d.name);
   for (const Diagnostic& d : kTotals) out.emplace_back(d.name);
+  for (const InputBlock& b : model.input_layout().blocks())
+    for (const char* suffix : kInputSuffixes) out.push_back(b.owner + "." + b.name + suffix);
+  return out;
+}
+
+std::vector<std::string> QuantityLog::names(const Scenario& scenario) {
+  std::vector<std::string> out = names(*scenario.model);
+  for (const Task& task : tasks_of(scenario))
+    for_each_task_quantity(task, [&](const Diagnostic& d, Eigen::Index) { out.push_back(task.name + "." + d.name); });
   return out;
 }
 
@@ -60,7 +114,33 @@ std::vector<std::string> QuantityLog::default_names(const Model& model) {
   return out;
 }
 
-QuantityLog::QuantityLog(const Model& model, const std::vector<std::string>& names) : model_(&model) {
+std::vector<std::string> QuantityLog::default_names(const Scenario& scenario) {
+  std::vector<std::string> out = default_names(*scenario.model);
+  if (scenario.flight_software.empty()) return out;
+  for (const Task& task : tasks_of(scenario))
+    for_each_task_quantity(task, [&](const Diagnostic& d, Eigen::Index) { out.push_back(task.name + "." + d.name); });
+  for (const InputBlock& b : scenario.model->input_layout().blocks())
+    for (const char* suffix : kInputSuffixes) out.push_back(b.owner + "." + b.name + suffix);
+  return out;
+}
+
+std::vector<QuantityLog::Task> QuantityLog::tasks_of(const Scenario& scenario) {
+  std::vector<Task> tasks;
+  for (const FlightSoftwareTaskSpec& spec : scenario.flight_software)
+    tasks.push_back({spec.name, spec.attitude_control.actuator == fsw::AttitudeActuator::reaction_wheels
+                                    ? spec.attitude_control.mapping.Gs_B.cols()
+                                    : 0});
+  return tasks;
+}
+
+QuantityLog::QuantityLog(const Model& model, const std::vector<std::string>& names)
+    : QuantityLog(model, std::vector<Task>{}, names) {}
+
+QuantityLog::QuantityLog(const Scenario& scenario, const std::vector<std::string>& names)
+    : QuantityLog(*scenario.model, tasks_of(scenario), names) {}
+
+QuantityLog::QuantityLog(const Model& model, const std::vector<Task>& tasks, const std::vector<std::string>& names)
+    : model_(&model), tasks_(tasks) {
   columns_ = {"t"};
   units_ = {"s"};
   const auto add_columns = [&](const std::string& name, Eigen::Index size, const std::string& unit) {
@@ -97,18 +177,51 @@ QuantityLog::QuantityLog(const Model& model, const std::vector<std::string>& nam
       add_columns(name, d.size, d.unit);
       found = true;
     }
+    for (const InputBlock& b : model.input_layout().blocks()) {
+      for (std::size_t k = 0; k < kInputSuffixes.size() && !found; ++k) {
+        if (b.owner + "." + b.name + kInputSuffixes[k] != name) continue;
+        const Source source = k == 0 ? Source::input_command : k == 1 ? Source::input_applied : Source::input_saturated;
+        items_.push_back({source, 0, {}, b.offset, b.size});
+        add_columns(name, b.size, k == 2 ? "1" : b.unit);
+        found = true;
+      }
+    }
+    for (std::size_t i = 0; i < tasks_.size() && !found; ++i) {
+      for_each_task_quantity(tasks_[i], [&](const Diagnostic& d, Eigen::Index size) {
+        if (found || tasks_[i].name + "." + d.name != name) return;
+        items_.push_back({Source::task, i, d.name, 0, size});
+        add_columns(name, size, d.unit);
+        found = true;
+      });
+    }
     if (!found)
       throw ScenarioError(
           "output.log[" + std::to_string(n) + "]",
           "unknown quantity '" + name +
               "' (`ramus describe` lists the state blocks; vehicle "
               "diagnostics are <vehicle>.m, r_CN_N, v_CN_N, sigma_BN, orbital_energy, "
-              "rotational_energy, H_orb_PntN_N, H_rot_PntC_N, dv_CN_N; totals: total_energy, H_PntN_N)");
-    needs_diagnostics_ = needs_diagnostics_ || items_.back().source != Source::state;
+              "rotational_energy, H_orb_PntN_N, H_rot_PntC_N, dv_CN_N; totals: total_energy, H_PntN_N; "
+              "actuator channels: <block>:command, <block>:applied, <block>:saturated, the blocks `ramus describe` "
+              "lists; flight-software tasks: <task>.sigma_BR, omega_BR_B, L_r_B, L_commanded_B, sigma_BN, "
+              "omega_BN_B, sigma_RN, navigation_valid, saturated and, with wheels, wheel_torque_requested, "
+              "wheel_torque_command, torque_saturated, speed_saturated)");
+    const Source source = items_.back().source;
+    needs_diagnostics_ = needs_diagnostics_ || source == Source::vehicle || source == Source::total;
+    needs_inputs_ = needs_inputs_ || source == Source::input_command || source == Source::input_applied ||
+                    source == Source::input_saturated;
+    needs_tasks_ = needs_tasks_ || source == Source::task;
   }
 }
 
 std::vector<double> QuantityLog::row(const Eigen::VectorXd& x, double t) const {
+  if (needs_run())
+    throw Error("QuantityLog::row: the log holds actuator or flight-software quantities: give the run (RunView)");
+  return row(x, t, RunView{});
+}
+
+std::vector<double> QuantityLog::row(const Eigen::VectorXd& x, double t, const RunView& run) const {
+  if ((needs_inputs_ && run.inputs == nullptr) || (needs_tasks_ && run.flight_software == nullptr))
+    throw Error("QuantityLog::row: the log holds actuator or flight-software quantities, the run view lacks them");
   std::vector<double> out{t};
   out.reserve(columns_.size());
   const std::vector<VehicleDiagnostics> diag =
@@ -133,6 +246,27 @@ std::vector<double> QuantityLog::row(const Eigen::VectorXd& x, double t) const {
           value = H;
         }
         break;
+      case Source::input_command:
+        value = run.inputs->command().segment(item.offset, item.size);
+        break;
+      case Source::input_applied:
+        value = run.inputs->applied().segment(item.offset, item.size);
+        break;
+      case Source::input_saturated:
+        value.resize(item.size);
+        for (Eigen::Index k = 0; k < item.size; ++k)
+          value[k] = run.inputs->saturated()[static_cast<std::size_t>(item.offset + k)] != 0 ? 1.0 : 0.0;
+        break;
+      case Source::task: {
+        const std::string& name = tasks_[item.vehicle].name;
+        const fsw::AttitudeControlTask* task = nullptr;
+        for (const auto& candidate : run.flight_software->tasks())
+          if (candidate->name() == name) task = dynamic_cast<const fsw::AttitudeControlTask*>(candidate.get());
+        if (task == nullptr)
+          throw Error("QuantityLog::row: the run's flight software has no attitude-control task '" + name + "'");
+        value = task_value(*task, item.quantity);
+        break;
+      }
     }
     out.insert(out.end(), value.data(), value.data() + value.size());
   }

@@ -1,26 +1,39 @@
 #include "ramus/scenario/run_scenario.hpp"
 
+#include <memory>
+
 #include "ramus/kernel/system.hpp"
 
 namespace ramus::scenario {
 
-PropagationStats run_scenario(const Scenario& scenario, Eigen::VectorXd& x, const OutputSink& on_output,
-                              const ProgressSink& on_progress) {
+PropagationStats run_scenario_with_view(const Scenario& scenario, Eigen::VectorXd& x, const RunOutputSink& on_output,
+                                        const ProgressSink& on_progress) {
   const Model& model = *scenario.model;
   x = model.initial_state();
   std::size_t next_input = 0, next_output = 0;
-  const System system(scenario.model);  // this run's workspace and inputs
+  const System system(scenario.model);                                              // this run's workspace and inputs
+  const std::unique_ptr<FlightSoftware> software = make_flight_software(scenario);  // this run's tasks
+  PropagationSettings settings = scenario.settings;
+  settings.flight_software = software.get();
+  const RunView view{&system.inputs(), software.get()};
   // Every grid time is exactly one of the doubles the loader put there: equality is exact.
   const Observer observer = [&](Eigen::VectorXd& state, double t) {
     for (; next_input < scenario.inputs.size() && scenario.inputs[next_input].t == t; ++next_input)
       scenario.inputs[next_input].apply(model, system.inputs(), state);
     if (next_output < scenario.output_times.size() && scenario.output_times[next_output] == t) {
-      if (on_output) on_output(state, t);
+      if (on_output) on_output(state, t, view);
       ++next_output;
     }
     if (on_progress) on_progress(t);
   };
-  return propagate(system, x, scenario.step_times, scenario.settings, observer);
+  return propagate(system, x, scenario.step_times, settings, observer);
+}
+
+PropagationStats run_scenario(const Scenario& scenario, Eigen::VectorXd& x, const OutputSink& on_output,
+                              const ProgressSink& on_progress) {
+  RunOutputSink sink;
+  if (on_output) sink = [&](const Eigen::VectorXd& state, double t, const RunView&) { on_output(state, t); };
+  return run_scenario_with_view(scenario, x, sink, on_progress);
 }
 
 }  // namespace ramus::scenario

@@ -17,5 +17,9 @@ std::vector<double> output_times(const Node& output);
 PropagationSettings propagation(const Node& propagation);
 /// One element of "inputs": a motor torque or force, or a lock, at t in [t0, t1).
 InputEvent input_event(const Model& model, const Node& input, double t0, double t1);
+/// "flight_software": {"seed", "tasks"} → the tasks, checked against the finalized model (each
+/// built once and bound to it) for a run starting at t0; `seed` receives (flight_software.seed, 0).
+std::vector<FlightSoftwareTaskSpec> flight_software(const std::shared_ptr<Model>& model, const Node& section, double t0,
+                                                    NoiseSeed& seed);
 
 }  // namespace ramus::scenario

@@ -9,6 +9,7 @@
 #include <boost/units/base_units/us/pound.hpp>
 #include <boost/units/make_scaled_unit.hpp>
 #include <boost/units/systems/si.hpp>
+#include <cmath>
 #include <numbers>
 
 namespace ramus::scenario {
@@ -74,6 +75,7 @@ const std::vector<Entry>& table() {
         {"rad/s", D::angular_velocity, 1.0},
         {"deg/s", D::angular_velocity, deg},
         {"rpm", D::angular_velocity, rev / minute},
+        {"deg/h", D::angular_velocity, deg / hour},
         {"N", D::force, 1.0},
         {"kN", D::force, km},
         {"mN", D::force, milli},
@@ -91,6 +93,18 @@ const std::vector<Entry>& table() {
         {"km^3/s^2", D::gravitational_parameter, km * km * km},
         {"kg m", D::static_imbalance, 1.0},
         {"g cm", D::static_imbalance, gram * cm},
+        {"N m s", D::angular_momentum, 1.0},
+        {"mN m s", D::angular_momentum, milli},
+        {"1/(kg m^2)", D::inverse_inertia, 1.0},
+        // Gyro noise densities (docs/sensors/rate_gyro.md): sqrt(3600 s) = 60 s^0.5 exactly.
+        {"rad/s^0.5", D::angle_random_walk, 1.0},
+        {"deg/s^0.5", D::angle_random_walk, deg},
+        {"deg/h^0.5", D::angle_random_walk, deg / std::sqrt(hour)},
+        {"rad/s^1.5", D::rate_random_walk, 1.0},
+        {"deg/s^1.5", D::rate_random_walk, deg},
+        {"deg/h^1.5", D::rate_random_walk, deg / (hour * std::sqrt(hour))},
+        {"rad/s^2", D::angular_acceleration, 1.0},
+        {"deg/s^2", D::angular_acceleration, deg},
     };
   }();
   return entries;
@@ -160,7 +174,7 @@ std::string with_article(std::string_view name) {
 }  // namespace
 
 std::string_view dimension_name(Dimension d) {
-  static constexpr std::array<std::string_view, 17> names{"dimensionless number",
+  static constexpr std::array<std::string_view, 22> names{"dimensionless number",
                                                           "mass",
                                                           "length",
                                                           "time",
@@ -176,7 +190,12 @@ std::string_view dimension_name(Dimension d) {
                                                           "linear stiffness",
                                                           "linear damping",
                                                           "gravitational parameter",
-                                                          "static imbalance"};
+                                                          "static imbalance",
+                                                          "angular momentum",
+                                                          "inverse inertia",
+                                                          "angle random walk",
+                                                          "rate random walk",
+                                                          "angular acceleration"};
   return names.at(static_cast<std::size_t>(d));
 }
 

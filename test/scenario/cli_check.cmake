@@ -108,6 +108,16 @@ require("${out}" "\nsc/engine.throttle \\[1\\]  limits \\[0, 1\\]\n" "describe: 
 run_ramus(0 out err describe ${EXAMPLES}/two_vehicles_constraint.json)
 require("${out}" "\nconstraint 'dock': sc1/panel segment 0 -- sc2/hub\n" "describe: constraint")
 
+# the closed-loop example: the flight software's and the actuators' columns, with their units
+run_ramus(0 out err run ${EXAMPLES}/slew_panels_wheels.json --quiet --output ${WORK}/slew.csv)
+file(READ ${WORK}/slew.csv slew)
+require("${slew}" "\nt,acs.sigma_BR\\[0\\],acs.sigma_BR\\[1\\],acs.sigma_BR\\[2\\],acs.omega_BR_B\\[0\\]," "closed loop: task columns")
+require("${slew}" ",sc/wheels.motor_torque:command\\[3\\],sc/wheels.motor_torque:applied\\[0\\]," "closed loop: actuator columns")
+require("${slew}" "\n# units: s,1,1,1,rad/s,rad/s,rad/s,N m," "closed loop: units")
+require("${slew}" "\n# end: complete, 301 rows\n" "closed loop: end marker")
+run_ramus(0 out err describe ${EXAMPLES}/slew_panels_wheels.json)
+require("${out}" "\nflight software \\(noise seed 20261203\\)\ntask 'acs' on vehicle 'sc': period 0.1 s, offset 0 s, delay 0; writes sc/wheels.motor_torque\\[0\\] sc/wheels.motor_torque\\[1\\] sc/wheels.motor_torque\\[2\\] sc/wheels.motor_torque\\[3\\]\n" "describe: flight software")
+
 # a bad file and a bad command line
 string(REPLACE "\"unit\": \"kg\"" "\"unit\": \"deg\"" bad_text "${example_text}")
 file(WRITE ${WORK}/bad.json "${bad_text}")

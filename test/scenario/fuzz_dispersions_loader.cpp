@@ -53,8 +53,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       (void)campaign.draw(run);
       try {
         const ramus::scenario::Scenario s = campaign.scenario(run);
-        const ramus::scenario::QuantityLog summary(*s.model, campaign.summary());
-        (void)summary.row(s.model->initial_state(), s.output_times.front());
+        const ramus::scenario::QuantityLog summary(s, campaign.summary());
+        if (!summary.needs_run()) (void)summary.row(s.model->initial_state(), s.output_times.front());
       } catch (const ramus::scenario::ScenarioError&) {
         // a run refused with a path and a reason (a draw the model refuses, an infinite draw)
       }

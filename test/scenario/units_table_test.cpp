@@ -39,6 +39,19 @@ BOOST_AUTO_TEST_CASE(factors_match_their_definitions) {
   BOOST_TEST(factor("g cm^2", Dimension::inertia) == 1e-7, boost::test_tools::tolerance(tol));
   BOOST_TEST(factor("N m/deg", Dimension::stiffness) == 180.0 / std::numbers::pi, boost::test_tools::tolerance(tol));
   BOOST_TEST(factor("km^3/s^2", Dimension::gravitational_parameter) == 1e9);
+  // The flight software's units (docs/scenario.md §3 Flight software): gyro noise per √h, rates
+  // per hour, the rate gain.
+  BOOST_TEST(factor("deg/h", Dimension::angular_velocity) == std::numbers::pi / 180.0 / 3600.0,
+             boost::test_tools::tolerance(tol));
+  BOOST_TEST(factor("deg/h^0.5", Dimension::angle_random_walk) == std::numbers::pi / 180.0 / 60.0,
+             boost::test_tools::tolerance(tol));
+  BOOST_TEST(factor("deg/h^1.5", Dimension::rate_random_walk) == std::numbers::pi / 180.0 / 216000.0,
+             boost::test_tools::tolerance(tol));
+  BOOST_TEST(factor("deg/s^2", Dimension::angular_acceleration) == std::numbers::pi / 180.0,
+             boost::test_tools::tolerance(tol));
+  BOOST_TEST(factor("mN m s", Dimension::angular_momentum) == 1e-3, boost::test_tools::tolerance(tol));
+  BOOST_TEST(factor("N*m*s", Dimension::angular_momentum) == 1.0);
+  BOOST_TEST(lookup_unit("N m s", Dimension::torque).error == "unit 'N m s' is an angular momentum, expected a torque");
 }
 
 BOOST_AUTO_TEST_CASE(products_may_be_written_with_star_or_middle_dot) {
@@ -65,7 +78,7 @@ BOOST_AUTO_TEST_CASE(wrong_dimension_and_unknown_unit_are_refused) {
 BOOST_AUTO_TEST_CASE(every_dimension_lists_its_si_unit_first) {
   BOOST_TEST(si_unit(Dimension::inertia) == "kg m^2");
   BOOST_TEST(si_unit(Dimension::angular_velocity) == "rad/s");
-  for (int d = 0; d <= static_cast<int>(Dimension::gravitational_parameter); ++d)
+  for (int d = 0; d <= static_cast<int>(Dimension::angular_acceleration); ++d)
     BOOST_TEST(factor(std::string(si_unit(static_cast<Dimension>(d))).c_str(), static_cast<Dimension>(d)) == 1.0);
 }
 

@@ -26,6 +26,11 @@ def main() -> int:
             lambda d: d["propagation"].__setitem__("stepper", "rk5"),
             lambda d: d["vehicles"][0]["hub"].__setitem__("mass", {"value": 1}),
         ]
+        if "flight_software" in document:  # a task's unknown key, an unknown guidance
+            edits += [
+                lambda d: d["flight_software"]["tasks"][0]["control"].__setitem__("KK", 1),
+                lambda d: d["flight_software"]["tasks"][0]["guidance"].__setitem__("type", "sun"),
+            ]
         for k, edit in enumerate(edits):
             bad = copy.deepcopy(document)
             edit(bad)

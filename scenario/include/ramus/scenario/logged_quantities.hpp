@@ -1,7 +1,9 @@
-// The quantities a scenario logs at its output times (docs/scenario.md §3 Output), each a pure
-// function of (model, x, t): blocks of the state vector by their layout name ("sc/hub.omega_BN_B",
-// "sc/panel.theta"), per-vehicle diagnostics ("sc.r_CN_N", "sc.rotational_energy", …,
-// kernel/diagnostics.hpp) and the model's totals ("total_energy", "H_PntN_N").
+// The quantities a scenario logs at its output times (docs/scenario.md §3 Output): blocks of the
+// state vector by their layout name ("sc/hub.omega_BN_B", "sc/panel.theta"), per-vehicle
+// diagnostics ("sc.r_CN_N", "sc.rotational_energy", …, kernel/diagnostics.hpp) and the model's
+// totals ("total_energy", "H_PntN_N") — functions of (model, x, t) — and the run's own data:
+// each actuator channel's command, applied value and saturation flag ("sc/wheels.motor_torque:command"),
+// and what each flight-software task computed at its last sample ("acs.sigma_BR").
 #pragma once
 
 #include <Eigen/Dense>
@@ -9,8 +11,17 @@
 #include <vector>
 
 #include "ramus/kernel/model.hpp"
+#include "ramus/scenario/scenario.hpp"
+#include "ramus/steppers/flight_software.hpp"
 
 namespace ramus::scenario {
+
+/// What a row may read besides (x, t): the run's inputs and its flight software (either may be
+/// null when the log has no quantity of it).
+struct RunView {
+  const Inputs* inputs = nullptr;
+  const FlightSoftware* flight_software = nullptr;
+};
 
 class QuantityLog {
  public:
@@ -18,32 +29,54 @@ class QuantityLog {
   /// "output.log[i]" for one that is not or that repeats an earlier one. The model must be
   /// finalized.
   QuantityLog(const Model& model, const std::vector<std::string>& names);
+  /// The same, with the quantities of the scenario's flight-software tasks.
+  QuantityLog(const Scenario& scenario, const std::vector<std::string>& names);
 
-  /// Every quantity the model can log: its state blocks, each vehicle's diagnostics, the totals.
+  /// Every quantity the model can log: its state blocks, each vehicle's diagnostics, the totals,
+  /// each input block's ":command", ":applied" and ":saturated".
   static std::vector<std::string> names(const Model& model);
+  /// The same and every quantity of the scenario's tasks.
+  static std::vector<std::string> names(const Scenario& scenario);
   /// The default log: every state block, total_energy and H_PntN_N.
   static std::vector<std::string> default_names(const Model& model);
+  /// The default log of a scenario: default_names(model), and with flight software every task
+  /// quantity and every input block's command, applied value and flag.
+  static std::vector<std::string> default_names(const Scenario& scenario);
 
   /// "t" then one column per component, e.g. "sc/hub.r_BN_N[0]"; scalars without an index.
   const std::vector<std::string>& columns() const { return columns_; }
   /// The unit of each column ("s", "m", "1", …).
   const std::vector<std::string>& units() const { return units_; }
-  /// The row at (x, t): t, then the columns' values.
+  /// Whether a row needs the run (inputs or flight-software quantities are logged).
+  bool needs_run() const { return needs_inputs_ || needs_tasks_; }
+  /// The row at (x, t): t, then the columns' values. Throws ramus::Error when needs_run().
   std::vector<double> row(const Eigen::VectorXd& x, double t) const;
+  /// The row at (x, t) of the run `run`: the inputs as they are (what the run applies from t on),
+  /// the tasks' values of their last sample (at or before t).
+  std::vector<double> row(const Eigen::VectorXd& x, double t, const RunView& run) const;
+
+  /// What the log knows of a task (from the scenario's flight_software section).
+  struct Task {
+    std::string name;
+    Eigen::Index wheels = 0;  ///< reaction_wheels: the wheel count; 0 for ideal_torque
+  };
 
  private:
-  enum class Source { state, vehicle, total };
+  QuantityLog(const Model& model, const std::vector<Task>& tasks, const std::vector<std::string>& names);
+  static std::vector<Task> tasks_of(const Scenario& scenario);
+  enum class Source { state, vehicle, total, input_command, input_applied, input_saturated, task };
   struct Item {
     Source source;
-    std::size_t vehicle = 0;  ///< Source::vehicle
-    std::string quantity;     ///< diagnostic name (vehicle, total)
-    Eigen::Index offset = 0;  ///< Source::state
+    std::size_t vehicle = 0;  ///< Source::vehicle; Source::task: the task's index
+    std::string quantity;     ///< diagnostic name (vehicle, total), task quantity (task)
+    Eigen::Index offset = 0;  ///< Source::state, Source::input_*
     Eigen::Index size = 1;
   };
   const Model* model_;
+  std::vector<Task> tasks_;
   std::vector<Item> items_;
   std::vector<std::string> columns_, units_;
-  bool needs_diagnostics_ = false;
+  bool needs_diagnostics_ = false, needs_inputs_ = false, needs_tasks_ = false;
 };
 
 }  // namespace ramus::scenario

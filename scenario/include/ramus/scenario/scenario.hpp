@@ -11,8 +11,11 @@
 #include <string_view>
 #include <vector>
 
+#include "ramus/fsw/attitude_control_task.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/model.hpp"
+#include "ramus/sensors/sensor_key.hpp"
+#include "ramus/steppers/flight_software.hpp"
 #include "ramus/steppers/propagate.hpp"
 
 namespace ramus::scenario {
@@ -41,6 +44,16 @@ struct InputEvent {
   std::function<void(const Model& model, Inputs& inputs, Eigen::VectorXd& x)> apply;
 };
 
+/// One task of the scenario's "flight_software" section (docs/scenario.md §3 Flight software).
+/// Model data: each run makes its own task from it (make_flight_software).
+struct FlightSoftwareTaskSpec {
+  std::string type = "attitude_control";  ///< the only type so far
+  std::string name;                       ///< the task's name, unique in the scenario
+  std::string path;                       ///< where the file gives it, e.g. "flight_software.tasks[0]"
+  /// attitude_control: the task's configuration, in SI; its `seed` is the run's (make_flight_software).
+  fsw::AttitudeControlTaskConfig attitude_control;
+};
+
 struct Scenario {
   std::string description;
   std::shared_ptr<Model> model;  ///< finalized
@@ -51,7 +64,16 @@ struct Scenario {
   std::vector<double> step_times;
   std::vector<InputEvent> inputs;  ///< sorted by t
   std::vector<std::string> log;    ///< names of the logged quantities (logged_quantities.hpp)
+  /// The flight software's tasks, in file order (empty: open loop).
+  std::vector<FlightSoftwareTaskSpec> flight_software;
+  /// The sensors' noise seed of this run: (flight_software.seed, 0) for a scenario run alone,
+  /// (the campaign's seed, the run index) for run i of a campaign (Campaign::scenario).
+  NoiseSeed noise_seed;
 };
+
+/// The run's flight software: a fresh task for each of scenario.flight_software, seeded with
+/// scenario.noise_seed; nullptr when the scenario has none. Run data: make one per run.
+std::unique_ptr<FlightSoftware> make_flight_software(const Scenario& scenario);
 
 /// Parses and builds a scenario from JSON text. Throws ScenarioError.
 Scenario parse_scenario(std::string_view json_text);

@@ -28,6 +28,11 @@ enum class Dimension {
   linear_damping,
   gravitational_parameter,
   static_imbalance,
+  angular_momentum,      ///< N m s: a rate gain (MRP feedback P), a momentum
+  inverse_inertia,       ///< 1/(kg m^2): the MRP feedback's integral gain K_i
+  angle_random_walk,     ///< rad/s^0.5: a gyro's white rate noise density
+  rate_random_walk,      ///< rad/s^1.5: a gyro's bias random walk
+  angular_acceleration,  ///< rad/s^2: a slew's acceleration limit
 };
 
 /// "length", "angular velocity", …
