@@ -1,6 +1,8 @@
 #include "closed_loop.hpp"
 
 #include <memory>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "ramus/kernel/error.hpp"
@@ -8,6 +10,32 @@
 #include "ramus/steppers/propagate.hpp"
 
 namespace ramus::bench {
+namespace {
+
+/// A task with another task's name, vehicle, timing and outputs that computes nothing (zeros):
+/// what the driver costs without the task's own work.
+class EmptyTask final : public FlightSoftwareTask {
+ public:
+  explicit EmptyTask(const FlightSoftwareTask& t)
+      : FlightSoftwareTask(t.name(), t.vehicle(), t.timing()), outputs_(t.outputs()) {}
+  std::vector<std::string> outputs() const override { return outputs_; }
+  void update(const TaskInput&, std::span<double> commands) override {
+    for (double& c : commands) c = 0.0;
+  }
+
+ private:
+  std::vector<std::string> outputs_;
+};
+
+/// The scenario's flight software with every task replaced by an EmptyTask.
+std::unique_ptr<FlightSoftware> empty_tasks(const Scenario& s) {
+  const std::unique_ptr<FlightSoftware> real = s.flight_software();
+  auto empty = std::make_unique<FlightSoftware>();
+  for (const auto& task : real->tasks()) empty->add(std::make_shared<EmptyTask>(*task));
+  return empty;
+}
+
+}  // namespace
 
 ClosedLoopCost measure_closed_loop(const Scenario& s, double dt, int rounds, double batch_seconds) {
   ClosedLoopCost c;
@@ -35,6 +63,19 @@ ClosedLoopCost measure_closed_loop(const Scenario& s, double dt, int rounds, dou
         [&] {
           x = s.x0;
           propagate(closed_system, x, times, s.closed_loop(open, fsw));
+        });
+    PropagationSettings empty = open;
+    c.machinery = time_paired(
+        rounds, batch_seconds,
+        [&] {
+          x = s.x0;
+          propagate(open_system, x, times, open);
+        },
+        [&] {
+          x = s.x0;
+          fsw = empty_tasks(s);
+          empty.flight_software = fsw.get();
+          propagate(closed_system, x, times, empty);
         });
   } catch (const IntegrationError& e) {
     c.failure = e.what();
