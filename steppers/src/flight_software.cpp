@@ -1,5 +1,6 @@
 #include "ramus/steppers/flight_software.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -69,6 +70,16 @@ void FlightSoftware::bind(const System& system, double t0) {
   bound_ = true;
 }
 
+namespace {
+
+/// Sample times this close to t are the instant t (docs/architecture.md §D7): the products
+/// k·period of different tasks may differ by an ulp or two where they agree in exact arithmetic
+/// (30 × 0.1 is 3.0000000000000004), and the tasks of one instant run together, in the order they
+/// were added.
+double same_instant(double t) { return 8.0 * std::numeric_limits<double>::epsilon() * std::max(1.0, std::abs(t)); }
+
+}  // namespace
+
 double FlightSoftware::sample_time(const Scheduled& s, std::uint64_t k) const {
   // From the start by multiplication, never by accumulation: no drift over long runs.
   const TaskTiming& tm = s.task->timing();
@@ -82,7 +93,7 @@ double FlightSoftware::next_sample(double t) const {
     // A task already run at t (k advanced) has its next sample after t; one not yet due is after
     // t as well. Skip samples at or before t only defensively.
     std::uint64_t k = s.k;
-    while (!(ts > t)) ts = sample_time(s, ++k);
+    while (!(ts > t + same_instant(t))) ts = sample_time(s, ++k);
     next = std::min(next, ts);
   }
   return next;
@@ -99,7 +110,7 @@ bool FlightSoftware::run_due(double t, const Eigen::VectorXd& x, const System& s
     }
   };
   for (Scheduled& s : scheduled_) {
-    if (sample_time(s, s.k) > t) continue;
+    if (sample_time(s, s.k) > t + same_instant(t)) continue;
     const TaskInput in{t, x, system.model(), inputs};
     s.task->update(in, std::span<double>(s.computed));
     ++calls_;

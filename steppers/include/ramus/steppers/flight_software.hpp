@@ -75,7 +75,8 @@ class FlightSoftware {
   bool bound() const { return bound_; }
   /// The first sample time of any task after t (+inf without tasks).
   double next_sample(double t) const;
-  /// Runs every task whose sample time is t (in the order they were added), then applies their
+  /// Runs every task whose sample time is t (in the order they were added; sample times within a
+  /// few ulps of t are the instant t), then applies their
   /// commands to the run's inputs (held, or one sample later with a delay). A non-finite command
   /// throws IntegrationError naming the task, the channel and the time. Returns true when an
   /// applied input changed. No allocation.
