@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "comparison.hpp"
+#include "environment_costs.hpp"
 #include "options.hpp"
 #include "plots.hpp"
 #include "report.hpp"
@@ -100,6 +101,8 @@ int main(int argc, char** argv) {
     }
     print_chain_cost(std::cout, chains);
     print_targets(std::cout, comparisons);
+    print_environment_costs(std::cout, measure_environment_costs(RAMUS_DATA_DIR, options.quick),
+                            measure_full_environment_orbit(RAMUS_DATA_DIR, 1e-9));
     if (options.plot_dir) {
       write_plots(*options.plot_dir, comparisons);
       std::cout << "\nplots written to " << *options.plot_dir << '\n';

@@ -157,6 +157,7 @@ def registered_models(root: Path) -> tuple[set[str], set[str]]:
     dyn_src = (root / "scenario/src/dynamic_effectors.cpp").read_text(encoding="utf-8")
     other = set(re.findall(r'kind == "([a-z0-9_]+)"', dyn_src))
     other |= set(re.findall(r'string\(\) != "([a-z0-9_]+)"', dyn_src))  # constraint, central_body_gravity
+    other |= set(re.findall(r'type == "([a-z0-9_]+)"', dyn_src))  # the gravity types
     return state, other
 
 

@@ -9,7 +9,8 @@
 namespace ramus {
 namespace {
 
-VehicleDiagnostics from_workspace(const Model& model, const Workspace& ws, const Eigen::VectorXd& x, std::size_t i) {
+VehicleDiagnostics from_workspace(const Model& model, const Workspace& ws, const Eigen::VectorXd& x, double t,
+                                  std::size_t i) {
   const Vehicle& v = model.vehicle(i);
   const VehicleWorkspace& w = ws.vehicles[i];
   const HubParameters& hub = v.hub();
@@ -46,7 +47,7 @@ VehicleDiagnostics from_workspace(const Model& model, const Workspace& ws, const
   d.H_rot_PntC_N = w.dcm_NB * (H_PntB_B - d.m * c.cross(cDot_B));
   d.rotational_energy = T - 0.5 * d.m * cDot_B.squaredNorm() + V_internal;
   const GravityModel* gravity = model.gravity();
-  const double U = gravity != nullptr ? gravity->potential(d.r_CN_N) : 0.0;
+  const double U = gravity != nullptr ? gravity->potential(d.r_CN_N, t) : 0.0;
   d.orbital_energy = 0.5 * d.m * d.v_CN_N.squaredNorm() + d.m * U;
   d.H_orb_PntN_N = d.m * d.r_CN_N.cross(d.v_CN_N);
   // Totals with the mass flows' momentum, eq. (17): p = m v_C + [NB] p_flow, H_N = H_orb + H_rot + r_BN × [NB] p_flow.
@@ -58,13 +59,43 @@ VehicleDiagnostics from_workspace(const Model& model, const Workspace& ws, const
 
 }  // namespace
 
+std::vector<DynamicEffectorLoad> dynamic_effector_loads(const Model& model, const Eigen::VectorXd& x, double t,
+                                                        const Eigen::VectorXd& u_given) {
+  Workspace ws(model);
+  forward::kinematics(model, ws, x, t);
+  forward::mass_properties(model, ws, x);
+  const double* u = u_given.size() > 0 ? u_given.data() : ws.inputs.applied().data();
+  std::vector<DynamicEffectorLoad> out;
+  for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
+    const Vehicle& v = model.vehicle(i);
+    VehicleWorkspace& w = ws.vehicles[i];
+    forward::load_context(model, w, t);
+    const VehicleOffsets& o = v.offsets();
+    for (std::size_t j = 0; j < v.dynamic_effectors().size(); ++j) {
+      const VehicleOffsets::InputRange r = o.inputs_dynamic_effectors[j];
+      const DynamicEffector& d = *v.dynamic_effectors()[j];
+      out.push_back({i, &d, d.wrench(w.ctx.hub, ConstInputBlock(u + r.offset, r.size), w.load)});
+    }
+    const auto& effectors = v.state_effectors();
+    for (std::size_t k = 0; k < effectors.size(); ++k)
+      for (std::size_t c = 0; c < effectors[k]->children().size(); ++c) {
+        const StateEffector::Child& child = effectors[k]->children()[c];
+        const VehicleOffsets::InputRange r = o.inputs_children[k][c];
+        out.push_back({i, child.effector.get(),
+                       child.effector->wrench(effectors[k]->segment(child.segment, *w.effectors[k]),
+                                              ConstInputBlock(u + r.offset, r.size), w.load)});
+      }
+  }
+  return out;
+}
+
 std::vector<VehicleDiagnostics> diagnostics(const Model& model, const Eigen::VectorXd& x, double t) {
   Workspace ws(model);
   forward::kinematics(model, ws, x, t);
   forward::mass_properties(model, ws, x);
   std::vector<VehicleDiagnostics> out;
   out.reserve(model.vehicle_count());
-  for (std::size_t i = 0; i < model.vehicle_count(); ++i) out.push_back(from_workspace(model, ws, x, i));
+  for (std::size_t i = 0; i < model.vehicle_count(); ++i) out.push_back(from_workspace(model, ws, x, t, i));
   return out;
 }
 
@@ -89,7 +120,7 @@ VehicleDiagnostics vehicle_diagnostics(const Model& model, Workspace& ws, const 
                              "out of range (" + std::to_string(model.vehicle_count()) + " vehicles)");
   forward::kinematics(model, ws, x, t);
   forward::mass_properties(model, ws, x);
-  return from_workspace(model, ws, x, i);
+  return from_workspace(model, ws, x, t, i);
 }
 
 }  // namespace ramus

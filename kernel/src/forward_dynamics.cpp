@@ -77,20 +77,29 @@ void mass_properties(const Model& model, Workspace& ws, const Eigen::VectorXd& x
   }
 }
 
-void loads(const Model& model, Workspace& ws, double t) {
+void load_context(const Model& model, VehicleWorkspace& w, double t) {
   const GravityModel* gravity = model.gravity();
+  LoadContext& at = w.load;
+  at.t = t;
+  at.gravity = gravity;
+  at.r_CN_N = w.ctx.hub.r_FN_N + w.dcm_NB * w.mass.r_CB_B;
+  at.g_N = gravity != nullptr ? gravity->acceleration_N(at.r_CN_N, t) : Eigen::Vector3d::Zero();
+  w.ctx.g_N = at.g_N;
+}
+
+void loads(const Model& model, Workspace& ws, double t) {
   for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
     const Vehicle& v = model.vehicle(i);
     VehicleWorkspace& w = ws.vehicles[i];
-    w.r_CN_N = w.ctx.hub.r_FN_N + w.dcm_NB * w.mass.r_CB_B;
-    w.ctx.g_N = gravity != nullptr ? gravity->acceleration_N(w.r_CN_N) : Eigen::Vector3d::Zero();
+    load_context(model, w, t);
+    const LoadContext& at = w.load;
     w.hub_loads = Wrench{};
     const VehicleOffsets& o = v.offsets();
     const double* u = ws.inputs.applied().data();
     const auto& dynamic = v.dynamic_effectors();
     for (std::size_t j = 0; j < dynamic.size(); ++j) {
       const VehicleOffsets::InputRange r = o.inputs_dynamic_effectors[j];
-      w.hub_loads += dynamic[j]->wrench(w.ctx.hub, ConstInputBlock(u + r.offset, r.size), t);
+      w.hub_loads += dynamic[j]->wrench(w.ctx.hub, ConstInputBlock(u + r.offset, r.size), at);
     }
     // Children of state effectors: each load from its segment's current kinematics, handed to
     // the parent, which routes it into its own equations and the hub's (docs/branching.md).
@@ -101,7 +110,7 @@ void loads(const Model& model, Workspace& ws, double t) {
         const VehicleOffsets::InputRange r = o.inputs_children[k][c];
         const FrameKinematics& segment = effectors[k]->segment(children[c].segment, *w.effectors[k]);
         effectors[k]->add_segment_wrench(
-            children[c].segment, children[c].effector->wrench(segment, ConstInputBlock(u + r.offset, r.size), t),
+            children[c].segment, children[c].effector->wrench(segment, ConstInputBlock(u + r.offset, r.size), at),
             *w.effectors[k]);
       }
     }

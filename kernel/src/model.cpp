@@ -347,7 +347,7 @@ void Model::explain_non_finite_hub_system(std::size_t i, Workspace& ws) const {
   if (!w.ctx.g_N.allFinite())
     throw ConfigurationError(initial, "r_N [m]", to_text(v.initial_.r_N.si()),
                              "the gravity field (" + std::string(gravity_->kind()) +
-                                 ") at the centre of mass C, r_CN_N = " + to_text(w.r_CN_N) +
+                                 ") at the centre of mass C, r_CN_N = " + to_text(w.load.r_CN_N) +
                                  " m, is non-finite (g_N = " + to_text(w.ctx.g_N) +
                                  " m/s^2): C is at or too near the field's singularity, or its parameters are extreme");
 
@@ -379,7 +379,7 @@ void Model::explain_non_finite_hub_system(std::size_t i, Workspace& ws) const {
   for (std::size_t j = 0; j < v.dynamic_effectors_.size(); ++j) {
     const auto& d = v.dynamic_effectors_[j];
     const VehicleOffsets::InputRange r = v.offsets_.inputs_dynamic_effectors[j];
-    if (const Wrench l = d->wrench(w.ctx.hub, ConstInputBlock(u + r.offset, r.size), 0.0); !finite(l))
+    if (const Wrench l = d->wrench(w.ctx.hub, ConstInputBlock(u + r.offset, r.size), w.load); !finite(l))
       throw ConfigurationError(d->label(), "load on the hub of " + v.label() + " at the initial state", text(l),
                                "is non-finite (check the effector's parameters, load profiles and inputs)");
   }
@@ -389,7 +389,7 @@ void Model::explain_non_finite_hub_system(std::size_t i, Workspace& ws) const {
       const StateEffector::Child& c = effectors[k]->children()[j];
       const VehicleOffsets::InputRange r = v.offsets_.inputs_children[k][j];
       const Wrench l = c.effector->wrench(effectors[k]->segment(c.segment, *w.effectors[k]),
-                                          ConstInputBlock(u + r.offset, r.size), 0.0);
+                                          ConstInputBlock(u + r.offset, r.size), w.load);
       if (!finite(l))
         throw ConfigurationError(
             c.effector->label(),

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ramus/environment/gravity_gradient.hpp"
+#include "ramus/environment/spherical_harmonic_gravity.hpp"
+#include "ramus/environment/third_body_gravity.hpp"
 #include "ramus/kernel/validation.hpp"
 #include "ramus/systems/central_body_gravity.hpp"
 #include "ramus/systems/constraint.hpp"
@@ -82,6 +85,23 @@ std::shared_ptr<DynamicEffector> thruster(const Node& n, const std::string& name
   return effector;
 }
 
+/// The body's mass properties: each field given, or the host's (the hub, a hinged panel).
+std::shared_ptr<DynamicEffector> gravity_gradient(const Node& n, const std::string& name, const BuildContext& context) {
+  GravityGradientConfig c;
+  if (context.host) {
+    c.mass = context.host->mass;
+    c.r_McF_F = context.host->r_McF_F;
+    c.I_PntMc_F = context.host->I_PntMc_F;
+  } else {
+    n.require_present({"mass", "r_McF_F", "I_PntMc_F"});  // a segment whose body the loader does not know
+  }
+  if (const auto m = n.find("mass")) c.mass = m->si(Dimension::mass);
+  if (const auto r = n.find("r_McF_F")) c.r_McF_F = r->vector3(Dimension::length);
+  if (const auto I = n.find("I_PntMc_F")) c.I_PntMc_F = I->matrix3(Dimension::inertia);
+  n.read("tidal_force", c.tidal_force);
+  return std::make_shared<GravityGradient>(name, c);
+}
+
 }  // namespace
 
 std::shared_ptr<DynamicEffector> build_dynamic_effector(const Node& node, bool on_segment, BuildContext& context) {
@@ -107,7 +127,25 @@ std::shared_ptr<DynamicEffector> build_dynamic_effector(const Node& node, bool o
       keys({"r_TF_F", "force_direction_F", "max_thrust", "ramp_time_constant", "firings"});
       return thruster(node, name, context);
     }
-    type.fail("unknown dynamic effector type '" + kind + "' (known: external_force_torque, pulsed_torque, thruster)");
+    if (kind == "gravity_gradient") {
+      keys({"mass", "r_McF_F", "I_PntMc_F", "tidal_force"});
+      return gravity_gradient(node, name, context);
+    }
+    if (kind == "drag") {
+      keys({"cannonball", "facets"});
+      return build_drag(node, name, context.environment);
+    }
+    if (kind == "solar_radiation_pressure") {
+      keys({"cannonball", "facets", "pressure_1au"});
+      return build_srp(node, name, context.environment);
+    }
+    if (kind == "magnetorquer") {
+      keys({"rods"});
+      return build_magnetorquer(node, name, context.environment);
+    }
+    type.fail("unknown dynamic effector type '" + kind +
+              "' (known: external_force_torque, pulsed_torque, thruster, gravity_gradient, drag, "
+              "solar_radiation_pressure, magnetorquer)");
   });
 }
 
@@ -128,10 +166,9 @@ std::shared_ptr<TwoPointEffector> build_two_point_effector(const Node& node, con
   return wrap_configuration_errors(node, [&] { return std::make_shared<Constraint>(name, c); });
 }
 
-std::shared_ptr<const GravityModel> build_gravity(const Node& node) {
-  node.require_keys({"type", "preset", "mu", "J2", "equatorial_radius"});
-  if (const auto type = node.find("type"); type && type->string() != "central_body_gravity")
-    type->fail("unknown gravity type '" + type->string() + "' (known: central_body_gravity)");
+namespace {
+
+std::shared_ptr<const GravityModel> central_body_gravity(const Node& node) {
   if (const auto preset = node.find("preset")) {
     for (const char* key : {"mu", "J2", "equatorial_radius"})
       if (node.has(key)) node.at(key).fail("give either \"preset\" or the parameters, not both");
@@ -146,6 +183,53 @@ std::shared_ptr<const GravityModel> build_gravity(const Node& node) {
   node.read("J2", c.J2);
   node.read("equatorial_radius", c.equatorial_radius);
   return wrap_configuration_errors(node, [&] { return std::make_shared<CentralBodyGravity>(c); });
+}
+
+/// {"file": path, "degree": n, "order": m}: ICGEM when the file ends in .gfc, the GGM03S text
+/// format otherwise; in the environment's rotating frame (a field without a rotation is fixed in N).
+std::shared_ptr<const GravityModel> spherical_harmonic_gravity(const Node& node,
+                                                               const EnvironmentObjects& environment) {
+  node.require_present({"file"});
+  const std::string file = environment.data_file(node.at("file").string());
+  GravityFieldReadOptions options;
+  if (const auto n = node.find("degree")) options.max_degree = n->integer();
+  if (const auto m = node.find("order")) options.max_order = m->integer();
+  const bool icgem = file.size() >= 4 && file.compare(file.size() - 4, 4, ".gfc") == 0;
+  return wrap_configuration_errors(node, [&] {
+    SphericalHarmonicGravityConfig c;
+    c.coefficients = icgem ? read_gravity_field_icgem(file, options) : read_gravity_field_text(file, options);
+    c.rotation = environment.rotation;
+    c.fixed_in_N = !environment.rotation;
+    return std::make_shared<SphericalHarmonicGravity>(std::move(c));
+  });
+}
+
+}  // namespace
+
+std::shared_ptr<const GravityModel> build_gravity(const Node& node, const EnvironmentObjects& environment) {
+  const std::string type = node.has("type") ? node.at("type").string() : "central_body_gravity";
+  std::shared_ptr<const GravityModel> central;
+  if (type == "central_body_gravity") {
+    node.require_keys({"type", "preset", "mu", "J2", "equatorial_radius", "third_bodies"});
+    central = central_body_gravity(node);
+  } else if (type == "spherical_harmonic_gravity") {
+    node.require_keys({"type", "file", "degree", "order", "third_bodies"});
+    central = spherical_harmonic_gravity(node, environment);
+  } else {
+    node.at("type").fail("unknown gravity type '" + type +
+                         "' (known: central_body_gravity, spherical_harmonic_gravity)");
+  }
+  const auto bodies = node.find("third_bodies");
+  if (!bodies) return central;
+  std::vector<std::shared_ptr<const GravityModel>> terms{central};
+  for (const Node& b : bodies->elements(1)) {
+    const std::string body = b.string();
+    if (body != "sun" && body != "moon") b.fail("unknown third body '" + body + "' (known: sun, moon)");
+    terms.push_back(std::make_shared<ThirdBodyGravity>(
+        ThirdBodyGravityConfig{body, body == "sun" ? ThirdBodyGravity::kMuSun : ThirdBodyGravity::kMuMoon,
+                               require_body(environment, b, body.c_str())}));
+  }
+  return std::make_shared<GravitySum>(std::move(terms));
 }
 
 }  // namespace ramus::scenario

@@ -4,8 +4,10 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <vector>
 
+#include "environment_section.hpp"
 #include "json_node.hpp"
 #include "ramus/kernel/dynamic_effector.hpp"
 #include "ramus/kernel/gravity_model.hpp"
@@ -18,6 +20,16 @@ namespace ramus::scenario {
 struct BuildContext {
   double t0 = 0.0, t1 = 0.0;         ///< [s] span of the run (pulse edges are listed within it)
   std::vector<double> switch_times;  ///< [s] firing and pulse edges: the driver steps onto them
+  EnvironmentObjects environment;    ///< the "environment" section's shared objects
+  /// The mass properties of the body a dynamic effector is being attached to, where the loader
+  /// knows them (the hub; a hinged panel's segment), about its centre of mass Mc, in the frame F
+  /// of the attachment: the defaults of a gravity_gradient's fields.
+  struct Body {
+    double mass = 0.0;                                    ///< [kg]
+    Eigen::Vector3d r_McF_F = Eigen::Vector3d::Zero();    ///< [m]
+    Eigen::Matrix3d I_PntMc_F = Eigen::Matrix3d::Zero();  ///< [kg m²]
+  };
+  std::optional<Body> host;
 };
 
 /// A state effector from an object with "type" and "name"; its "dynamic_effectors" are built and
@@ -28,7 +40,8 @@ std::shared_ptr<DynamicEffector> build_dynamic_effector(const Node& node, bool o
 /// A two-point effector ("constraint") between attach points that the caller has checked.
 std::shared_ptr<TwoPointEffector> build_two_point_effector(const Node& node, const AttachPoint& end1,
                                                            const AttachPoint& end2);
-/// The gravity field: {"mu", "J2", "equatorial_radius"} or {"preset": "earth" | "earth_J2"}.
-std::shared_ptr<const GravityModel> build_gravity(const Node& node);
+/// The gravity field: {"mu", "J2", "equatorial_radius"} or {"preset": "earth" | "earth_J2"}, or a
+/// spherical_harmonic_gravity; with "third_bodies" the sum of it and the Sun's and the Moon's.
+std::shared_ptr<const GravityModel> build_gravity(const Node& node, const EnvironmentObjects& environment);
 
 }  // namespace ramus::scenario

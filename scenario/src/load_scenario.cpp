@@ -81,6 +81,20 @@ class EffectorNames {
   std::map<std::string, std::string, std::less<>> first_;  ///< name → path of its first "name"
 };
 
+/// The mass properties of segment `segment` of a hinged_rigid_body about its centre of mass, in
+/// its frame S (origin at the hinge, Sc at −d s1: docs/models/hinged_rigid_body.md); none for
+/// other effectors, whose dynamic effectors then give them.
+std::optional<BuildContext::Body> segment_body(const Node& effector, std::size_t segment) {
+  if (segment != 0 || effector.at("type").string() != "hinged_rigid_body" || !effector.has("mass") ||
+      !effector.has("I_PntSc_S"))
+    return std::nullopt;
+  BuildContext::Body b;
+  b.mass = effector.at("mass").si(Dimension::mass);
+  b.I_PntMc_F = effector.at("I_PntSc_S").matrix3(Dimension::inertia);
+  b.r_McF_F = Eigen::Vector3d(effector.has("d") ? -effector.at("d").si(Dimension::length) : 0.0, 0.0, 0.0);
+  return b;
+}
+
 void add_vehicle(Model& model, const Node& v, BuildContext& context, Origins& origins) {
   v.require_keys({"name", "hub", "initial_state", "state_effectors", "dynamic_effectors"});
   const Node name_node = v.at("name");
@@ -110,6 +124,7 @@ void add_vehicle(Model& model, const Node& v, BuildContext& context, Origins& or
         for (const Node& c : children->elements()) {
           names.claim(c);
           const std::size_t segment = c.at("segment").index();
+          context.host = segment_body(e, segment);
           const std::shared_ptr<DynamicEffector> child = build_dynamic_effector(c, true, context);
           wrap_configuration_errors(c, [&] { effector->add_dynamic_effector(child, segment); });
           if (!child->can_attach_to_segment())  // finalize() would name the host only
@@ -124,6 +139,7 @@ void add_vehicle(Model& model, const Node& v, BuildContext& context, Origins& or
   if (const auto list = v.find("dynamic_effectors")) {
     for (const Node& d : list->elements()) {
       names.claim(d);
+      context.host = BuildContext::Body{h.mass.value(), h.r_BcB_B.si(), h.I_PntBc_B.si()};
       const std::shared_ptr<DynamicEffector> effector = build_dynamic_effector(d, false, context);
       wrap_configuration_errors(d, [&] { vehicle.add_dynamic_effector(effector); });
       origins.add(std::string(effector->kind()) + " '" + effector->name() + "'", d);
@@ -169,7 +185,7 @@ AttachPoint attach_point(const Model& model, const Node& n) {
 
 }  // namespace
 
-Scenario parse_scenario(std::string_view json_text) {
+Scenario parse_scenario(std::string_view json_text, const std::filesystem::path& base) {
   nlohmann::json document;
   try {
     document = nlohmann::json::parse(json_text);
@@ -177,19 +193,22 @@ Scenario parse_scenario(std::string_view json_text) {
     throw ScenarioError("(document)", std::string("invalid JSON: ") + e.what());
   }
   const Node root(document, "");
-  root.require_keys({"description", "gravity", "vehicles", "two_point_effectors", "propagation", "output", "inputs",
-                     "flight_software"});
+  root.require_keys({"description", "environment", "gravity", "vehicles", "two_point_effectors", "propagation",
+                     "output", "inputs", "flight_software"});
 
   Scenario s;
   if (const auto d = root.find("description")) s.description = d->string();
   const Node output = root.at("output");
   output.require_keys({"t0", "t1", "dt", "times", "log"});
   s.output_times = output_times(output);
-  BuildContext context{s.output_times.front(), s.output_times.back(), {}};
+  BuildContext context{s.output_times.front(), s.output_times.back(), {}, {}, {}};
+  context.environment.base = base;
+  if (const auto env = root.find("environment"))
+    context.environment = build_environment(*env, context.t0, context.t1, base);
 
   s.model = std::make_shared<Model>();
   Origins origins;
-  if (const auto g = root.find("gravity")) s.model->set_gravity(build_gravity(*g));
+  if (const auto g = root.find("gravity")) s.model->set_gravity(build_gravity(*g, context.environment));
   for (const Node& v : root.at("vehicles").elements(1)) add_vehicle(*s.model, v, context, origins);
   if (const auto list = root.find("two_point_effectors")) {
     for (const Node& n : list->elements()) {
@@ -231,6 +250,8 @@ Scenario parse_scenario(std::string_view json_text) {
   return s;
 }
 
-Scenario load_scenario(const std::filesystem::path& file) { return parse_scenario(read_input_file(file, "scenario")); }
+Scenario load_scenario(const std::filesystem::path& file) {
+  return parse_scenario(read_input_file(file, "scenario"), file.parent_path());
+}
 
 }  // namespace ramus::scenario

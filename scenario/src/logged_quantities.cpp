@@ -47,6 +47,17 @@ constexpr std::array<Diagnostic, 13> kTaskQuantities{{{"sigma_BR", 3, "1"},
                                                       {"torque_saturated", 0, "1"},
                                                       {"speed_saturated", 0, "1"}}};
 
+/// A dynamic effector's load in its frame F about F's origin: "sc/drag.torque_PntF_F".
+constexpr std::array<Diagnostic, 2> kLoadQuantities{{{"force_F", 3, "N"}, {"torque_PntF_F", 3, "N m"}}};
+
+/// "<vehicle>/<effector>" of every dynamic effector, in dynamic_effector_loads' order.
+std::vector<std::string> load_owners(const Model& model) {
+  std::vector<std::string> out;
+  for (const DynamicEffectorLoad& l : dynamic_effector_loads(model, model.initial_state(), 0.0))
+    out.push_back(model.vehicle(l.vehicle).name() + "/" + l.effector->name());
+  return out;
+}
+
 /// The suffixes of an input block's quantities: "sc/wheels.motor_torque:command".
 constexpr std::array<const char*, 3> kInputSuffixes{":command", ":applied", ":saturated"};
 
@@ -95,6 +106,8 @@ std::vector<std::string> QuantityLog::names(const Model& model) {
   for (std::size_t i = 0; i < model.vehicle_count(); ++i)
     for (const Diagnostic& d : kVehicleDiagnostics) out.push_back(model.vehicle(i).name() + "." + d.name);
   for (const Diagnostic& d : kTotals) out.emplace_back(d.name);
+  for (const std::string& owner : load_owners(model))
+    for (const Diagnostic& d : kLoadQuantities) out.push_back(owner + "." + d.name);
   for (const InputBlock& b : model.input_layout().blocks())
     for (const char* suffix : kInputSuffixes) out.push_back(b.owner + "." + b.name + suffix);
   return out;
@@ -186,6 +199,16 @@ QuantityLog::QuantityLog(const Model& model, const std::vector<Task>& tasks, con
         found = true;
       }
     }
+    if (!found) {
+      const std::vector<std::string> owners = load_owners(model);
+      for (std::size_t l = 0; l < owners.size() && !found; ++l)
+        for (const Diagnostic& d : kLoadQuantities) {
+          if (found || owners[l] + "." + d.name != name) continue;
+          items_.push_back({Source::load, l, d.name, 0, d.size});
+          add_columns(name, d.size, d.unit);
+          found = true;
+        }
+    }
     for (std::size_t i = 0; i < tasks_.size() && !found; ++i) {
       for_each_task_quantity(tasks_[i], [&](const Diagnostic& d, Eigen::Index size) {
         if (found || tasks_[i].name + "." + d.name != name) return;
@@ -201,6 +224,7 @@ QuantityLog::QuantityLog(const Model& model, const std::vector<Task>& tasks, con
               "' (`ramus describe` lists the state blocks; vehicle "
               "diagnostics are <vehicle>.m, r_CN_N, v_CN_N, sigma_BN, orbital_energy, "
               "rotational_energy, H_orb_PntN_N, H_rot_PntC_N, dv_CN_N; totals: total_energy, H_PntN_N; "
+              "dynamic effectors' loads: <vehicle>/<effector>.force_F, torque_PntF_F; "
               "actuator channels: <block>:command, <block>:applied, <block>:saturated, the blocks `ramus describe` "
               "lists; flight-software tasks: <task>.sigma_BR, omega_BR_B, L_r_B, L_commanded_B, sigma_BN, "
               "omega_BN_B, sigma_RN, navigation_valid, saturated and, with wheels, wheel_torque_requested, "
@@ -210,6 +234,7 @@ QuantityLog::QuantityLog(const Model& model, const std::vector<Task>& tasks, con
     needs_inputs_ = needs_inputs_ || source == Source::input_command || source == Source::input_applied ||
                     source == Source::input_saturated;
     needs_tasks_ = needs_tasks_ || source == Source::task;
+    needs_loads_ = needs_loads_ || source == Source::load;
   }
 }
 
@@ -226,6 +251,11 @@ std::vector<double> QuantityLog::row(const Eigen::VectorXd& x, double t, const R
   out.reserve(columns_.size());
   const std::vector<VehicleDiagnostics> diag =
       needs_diagnostics_ ? diagnostics(*model_, x, t) : std::vector<VehicleDiagnostics>{};
+  // The loads under the run's applied inputs where the run is given, the model's initial commands otherwise.
+  const std::vector<DynamicEffectorLoad> loads =
+      needs_loads_ ? dynamic_effector_loads(*model_, x, t,
+                                            run.inputs ? Eigen::VectorXd(run.inputs->applied()) : Eigen::VectorXd())
+                   : std::vector<DynamicEffectorLoad>{};
   for (const Item& item : items_) {
     Eigen::VectorXd value;
     switch (item.source) {
@@ -256,6 +286,10 @@ std::vector<double> QuantityLog::row(const Eigen::VectorXd& x, double t, const R
         value.resize(item.size);
         for (Eigen::Index k = 0; k < item.size; ++k)
           value[k] = run.inputs->saturated()[static_cast<std::size_t>(item.offset + k)] != 0 ? 1.0 : 0.0;
+        break;
+      case Source::load:
+        value =
+            item.quantity == "force_F" ? loads[item.vehicle].wrench.force_F : loads[item.vehicle].wrench.torque_PntF_F;
         break;
       case Source::task: {
         const std::string& name = tasks_[item.vehicle].name;

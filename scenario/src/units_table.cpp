@@ -105,6 +105,13 @@ const std::vector<Entry>& table() {
         {"deg/h^1.5", D::rate_random_walk, deg / (hour * std::sqrt(hour))},
         {"rad/s^2", D::angular_acceleration, 1.0},
         {"deg/s^2", D::angular_acceleration, deg},
+        {"m^2", D::area, 1.0},
+        {"cm^2", D::area, cm * cm},
+        {"kg/m^3", D::density, 1.0},
+        {"g/cm^3", D::density, gram / (cm * cm * cm)},
+        {"A m^2", D::magnetic_moment, 1.0},
+        {"N/m^2", D::pressure, 1.0},
+        {"Pa", D::pressure, 1.0},
     };
   }();
   return entries;
@@ -174,7 +181,7 @@ std::string with_article(std::string_view name) {
 }  // namespace
 
 std::string_view dimension_name(Dimension d) {
-  static constexpr std::array<std::string_view, 22> names{"dimensionless number",
+  static constexpr std::array<std::string_view, 26> names{"dimensionless number",
                                                           "mass",
                                                           "length",
                                                           "time",
@@ -195,7 +202,11 @@ std::string_view dimension_name(Dimension d) {
                                                           "inverse inertia",
                                                           "angle random walk",
                                                           "rate random walk",
-                                                          "angular acceleration"};
+                                                          "angular acceleration",
+                                                          "area",
+                                                          "density",
+                                                          "magnetic moment",
+                                                          "pressure"};
   return names.at(static_cast<std::size_t>(d));
 }
 

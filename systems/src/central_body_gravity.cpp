@@ -29,7 +29,7 @@ CentralBodyGravity CentralBodyGravity::earth(bool with_J2) {
   return CentralBodyGravity(c);
 }
 
-Eigen::Vector3d CentralBodyGravity::acceleration_N(const Eigen::Vector3d& r) const {
+Eigen::Vector3d CentralBodyGravity::acceleration_N(const Eigen::Vector3d& r, double /*t*/) const {
   const double r2 = r.squaredNorm();
   const double rn = std::sqrt(r2);
   Eigen::Vector3d a = -mu_ / (r2 * rn) * r;
@@ -42,12 +42,19 @@ Eigen::Vector3d CentralBodyGravity::acceleration_N(const Eigen::Vector3d& r) con
   return a;
 }
 
-double CentralBodyGravity::potential(const Eigen::Vector3d& r) const {
+double CentralBodyGravity::potential(const Eigen::Vector3d& r, double /*t*/) const {
   const double r2 = r.squaredNorm();
   const double rn = std::sqrt(r2);
   double U = -mu_ / rn;
   if (J2_ != 0.0) U += mu_ * J2_ * R_ * R_ * (3.0 * r.z() * r.z() - r2) / (2.0 * r2 * r2 * rn);
   return U;
+}
+
+Eigen::Matrix3d CentralBodyGravity::gradient_N(const Eigen::Vector3d& r, double t) const {
+  if (J2_ != 0.0) return GravityModel::gradient_N(r, t);
+  const double r2 = r.squaredNorm();
+  const double rn = std::sqrt(r2);
+  return mu_ / (r2 * rn) * (3.0 / r2 * r * r.transpose() - Eigen::Matrix3d::Identity());  // eq. (4)
 }
 
 }  // namespace ramus

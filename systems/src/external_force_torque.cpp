@@ -38,7 +38,7 @@ std::vector<InputProfile> ExternalForceTorque::input_profiles() const {
   return profiles;
 }
 
-Wrench ExternalForceTorque::wrench(const FrameKinematics& frame, ConstInputBlock u, double) const {
+Wrench ExternalForceTorque::wrench(const FrameKinematics& frame, ConstInputBlock u, const LoadContext&) const {
   Wrench w;
   w.force_F = u.segment<3>(0) + frame.dcm_FN * u.segment<3>(3);
   w.torque_PntF_F = u.segment<3>(6);

@@ -69,7 +69,7 @@ std::vector<InputProfile> PulsedTorque::input_profiles() const {
   return {p};
 }
 
-Wrench PulsedTorque::wrench(const FrameKinematics&, ConstInputBlock u, double) const {
+Wrench PulsedTorque::wrench(const FrameKinematics&, ConstInputBlock u, const LoadContext&) const {
   Wrench w;
   w.torque_PntF_F = u[0] * torque_PntB_B_;
   return w;

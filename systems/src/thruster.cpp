@@ -75,7 +75,7 @@ std::vector<InputProfile> Thruster::input_profiles() const {
   return {p};
 }
 
-Wrench Thruster::wrench(const FrameKinematics&, ConstInputBlock u, double) const {
+Wrench Thruster::wrench(const FrameKinematics&, ConstInputBlock u, const LoadContext&) const {
   Wrench w;
   const double kappa = u[0];
   if (kappa == 0.0) return w;

@@ -719,8 +719,8 @@ class Probe final : public DynamicEffector {
   };
   explicit Probe(std::string name) : DynamicEffector(std::move(name)), log_(std::make_shared<std::vector<Record>>()) {}
   std::string_view kind() const override { return "probe"; }
-  Wrench wrench(const FrameKinematics& frame, ConstInputBlock, double t) const override {
-    log_->push_back({t, frame});
+  Wrench wrench(const FrameKinematics& frame, ConstInputBlock, const LoadContext& at) const override {
+    log_->push_back({at.t, frame});
     return {};
   }
   std::vector<Record>& log() const { return *log_; }

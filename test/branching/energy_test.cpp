@@ -154,7 +154,7 @@ class WrongFrameForceTorque final : public DynamicEffector {
   WrongFrameForceTorque(std::string name, std::shared_ptr<const WorkspaceSlot> slot)
       : DynamicEffector(std::move(name)), slot_(std::move(slot)) {}
   std::string_view kind() const override { return "wrong_frame_force_torque"; }
-  Wrench wrench(const FrameKinematics& frame, ConstInputBlock, double) const override {
+  Wrench wrench(const FrameKinematics& frame, ConstInputBlock, const LoadContext&) const override {
     // Model::finalize() evaluates once with its own workspace, before the slot is filled: nothing.
     if (slot_->ws == nullptr) return {};
     // The hub's attitude of the current evaluation (the kinematics stage runs before the loads).
@@ -191,7 +191,7 @@ class SignErrorOnBody final : public DynamicEffector {
   SignErrorOnBody(std::string name, std::shared_ptr<const SignErrorPair> pair)
       : DynamicEffector(std::move(name)), pair_(std::move(pair)) {}
   std::string_view kind() const override { return "sign_error_on_body"; }
-  Wrench wrench(const FrameKinematics& frame, ConstInputBlock, double) const override {
+  Wrench wrench(const FrameKinematics& frame, ConstInputBlock, const LoadContext&) const override {
     Wrench w;
     w.torque_PntF_F = frame.dcm_FN * pair_->T_N();
     return w;
@@ -205,7 +205,7 @@ class SignErrorOnHub final : public DynamicEffector {
   SignErrorOnHub(std::string name, std::shared_ptr<const SignErrorPair> pair)
       : DynamicEffector(std::move(name)), pair_(std::move(pair)) {}
   std::string_view kind() const override { return "sign_error_on_hub"; }
-  Wrench wrench(const FrameKinematics& hub, ConstInputBlock, double) const override {
+  Wrench wrench(const FrameKinematics& hub, ConstInputBlock, const LoadContext&) const override {
     Wrench w;
     w.torque_PntF_F = -(hub.dcm_FN * pair_->T_N());
     return w;

@@ -42,8 +42,8 @@ class ConstantWrench final : public DynamicEffector {
                  const Eigen::Vector3d& force_N = Eigen::Vector3d::Zero(), double rate = 0.0)
       : DynamicEffector(std::move(name)), force_F_(force_F), torque_(torque_PntF_F), force_N_(force_N), rate_(rate) {}
   std::string_view kind() const override { return "constant_wrench"; }
-  Wrench wrench(const FrameKinematics& frame, ConstInputBlock, double t) const override {
-    const double s = 1.0 + rate_ * t;
+  Wrench wrench(const FrameKinematics& frame, ConstInputBlock, const LoadContext& at) const override {
+    const double s = 1.0 + rate_ * at.t;
     Wrench w;
     w.force_F = s * (force_F_ + frame.dcm_FN * force_N_);
     w.torque_PntF_F = s * torque_;
@@ -60,8 +60,8 @@ class LinearGravity final : public GravityModel {
  public:
   explicit LinearGravity(double k) : k_(k) {}
   std::string_view kind() const override { return "linear_gravity"; }
-  Eigen::Vector3d acceleration_N(const Eigen::Vector3d& r) const override { return -k_ * r; }
-  double potential(const Eigen::Vector3d& r) const override { return 0.5 * k_ * r.squaredNorm(); }
+  Eigen::Vector3d acceleration_N(const Eigen::Vector3d& r, double) const override { return -k_ * r; }
+  double potential(const Eigen::Vector3d& r, double) const override { return 0.5 * k_ * r.squaredNorm(); }
 
  private:
   double k_;

@@ -68,7 +68,7 @@ BOOST_AUTO_TEST_CASE(bad_json) {
 BOOST_AUTO_TEST_CASE(unknown_keys) {
   json j = valid();
   j["vehicle"] = json::array();
-  expect_error(j, "vehicle", "unknown key (accepted here: description, gravity, vehicles");
+  expect_error(j, "vehicle", "unknown key (accepted here: description, environment, gravity, vehicles");
   j = valid();
   j["vehicles"][0]["state_effectors"][0]["masss"] = 1;
   expect_error(j, "vehicles[0].state_effectors[0].masss", "unknown key");

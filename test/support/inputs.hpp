@@ -36,10 +36,13 @@ Eigen::VectorXd default_inputs(const Effector& effector, double t) {
   return u;
 }
 
-/// effector.wrench(frame, u, t) with u = default_inputs(effector, t).
+/// effector.wrench(frame, u, at) with u = default_inputs(effector, t) and a load context holding
+/// only the time (no gravity field).
 inline Wrench wrench_at(const DynamicEffector& effector, const FrameKinematics& frame, double t) {
   const Eigen::VectorXd u = default_inputs(effector, t);
-  return effector.wrench(frame, ConstInputBlock(u.data(), u.size()), t);
+  LoadContext at;
+  at.t = t;
+  return effector.wrench(frame, ConstInputBlock(u.data(), u.size()), at);
 }
 
 }  // namespace ramus::test

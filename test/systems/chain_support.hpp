@@ -47,8 +47,8 @@ class UniformGravity final : public GravityModel {
  public:
   explicit UniformGravity(const Eigen::Vector3d& g_N) : g_N_(g_N) {}
   std::string_view kind() const override { return "uniform_gravity"; }
-  Eigen::Vector3d acceleration_N(const Eigen::Vector3d&) const override { return g_N_; }
-  double potential(const Eigen::Vector3d& r_PN_N) const override { return -g_N_.dot(r_PN_N); }
+  Eigen::Vector3d acceleration_N(const Eigen::Vector3d&, double) const override { return g_N_; }
+  double potential(const Eigen::Vector3d& r_PN_N, double) const override { return -g_N_.dot(r_PN_N); }
 
  private:
   Eigen::Vector3d g_N_;

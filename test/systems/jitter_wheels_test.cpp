@@ -255,7 +255,7 @@ BOOST_AUTO_TEST_CASE(fully_coupled_row_matches_basilisk_closed_form) {
     const Eigen::Matrix3d dcm_BN = d.hub.dcm_FN;
     const Eigen::Vector3d omega = x.segment<3>(10), omegaDot = dxdt.segment<3>(10);
     const Eigen::Vector3d rDDot = dcm_BN * dxdt.segment<3>(3);
-    const Eigen::Vector3d g_B = dcm_BN * model->gravity()->acceleration_N(d.r_CN_N);
+    const Eigen::Vector3d g_B = dcm_BN * model->gravity()->acceleration_N(d.r_CN_N, 0.0);
     const auto w = three_wheels(0.2);
     const auto im = three_imbalances(1.0);
     for (int i = 0; i < 3; ++i) {

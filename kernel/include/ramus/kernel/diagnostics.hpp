@@ -10,6 +10,7 @@
 
 namespace ramus {
 
+class DynamicEffector;
 class Model;
 class Workspace;
 
@@ -42,6 +43,18 @@ std::vector<VehicleDiagnostics> diagnostics(const Model& model, const Eigen::Vec
 /// [J] potential energy stored in the model's two-point effectors (½ α |ψ|² of each constraint):
 /// with the vehicles' rotational and orbital energies, the total of a constrained system.
 double two_point_potential_energy(const Model& model, const Eigen::VectorXd& x);
+/// The load of one dynamic effector at (x, t): in its frame F (the hub B or its segment's), about
+/// F's origin (a disturbance torque to plot, a thruster's force).
+struct DynamicEffectorLoad {
+  std::size_t vehicle = 0;
+  const DynamicEffector* effector = nullptr;
+  Wrench wrench;
+};
+/// Every dynamic effector's load at (x, t), vehicle by vehicle: the hub's, then each state
+/// effector's children in order; under the applied inputs `u` (Model::input_layout()'s order;
+/// empty: the model's initial commands).
+std::vector<DynamicEffectorLoad> dynamic_effector_loads(const Model& model, const Eigen::VectorXd& x, double t,
+                                                        const Eigen::VectorXd& u = {});
 /// Diagnostics of vehicle i using a caller's workspace (no allocation: for per-step observers).
 VehicleDiagnostics vehicle_diagnostics(const Model& model, Workspace& ws, const Eigen::VectorXd& x, double t,
                                        std::size_t i);

@@ -1,6 +1,7 @@
 // The dynamic-effector interface (docs/architecture.md §D5): a load on the body it is attached to,
-// computed from
-// that body's current kinematics and the time. A dynamic effector keeps no state between calls.
+// computed from that body's current kinematics, the run's inputs and the load context (the time,
+// the vehicle's centre of mass and the gravity field). A dynamic effector keeps no state between
+// calls.
 #pragma once
 
 #include <string>
@@ -8,10 +9,21 @@
 #include <vector>
 
 #include "ramus/kernel/frame_kinematics.hpp"
+#include "ramus/kernel/gravity_model.hpp"
 #include "ramus/kernel/inputs.hpp"
 #include "ramus/kernel/placement.hpp"
 
 namespace ramus {
+
+/// What every dynamic effector may read besides its body's kinematics and its inputs, filled by
+/// the kernel's loads stage for each vehicle from (x, t).
+struct LoadContext {
+  double t = 0.0;                                    ///< [s] time
+  Eigen::Vector3d r_CN_N = Eigen::Vector3d::Zero();  ///< [m] the vehicle's centre of mass C
+  /// [m/s²] the gravity the kernel applies at C to every body of the vehicle (uniformly)
+  Eigen::Vector3d g_N = Eigen::Vector3d::Zero();
+  const GravityModel* gravity = nullptr;  ///< the model's gravity field (null: none)
+};
 
 class DynamicEffector {
  public:
@@ -35,8 +47,8 @@ class DynamicEffector {
   /// schedule); `channel` counts from the effector's first channel. Default: none.
   virtual std::vector<InputProfile> input_profiles() const { return {}; }
   /// The load on the body of `frame`, in F components about the origin of F, under the applied
-  /// inputs `u` of the run (its own channels, in the order of input_blocks()).
-  virtual Wrench wrench(const FrameKinematics& frame, ConstInputBlock u, double t) const = 0;
+  /// inputs `u` of the run (its own channels, in the order of input_blocks()), at `at.t`.
+  virtual Wrench wrench(const FrameKinematics& frame, ConstInputBlock u, const LoadContext& at) const = 0;
 
  protected:
   /// For configuration setters: throws ConfigurationError naming `what` once the model holding

@@ -10,6 +10,7 @@
 
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/back_substitution.hpp"
+#include "ramus/kernel/dynamic_effector.hpp"
 #include "ramus/kernel/evaluation_context.hpp"
 #include "ramus/kernel/frame_kinematics.hpp"
 #include "ramus/kernel/inputs.hpp"
@@ -30,8 +31,8 @@ struct VehicleWorkspace {
   // stage 3: the whole vehicle's m, c_B, cPrime_B and mDot (eq. 2)
   CentreOfMass mass;
   // stage 4: loads
-  Eigen::Vector3d r_CN_N = Eigen::Vector3d::Zero();  ///< [m] centre of mass, where gravity acts
-  Wrench hub_loads;                                  ///< non-gravitational loads on the hub, B, about B
+  LoadContext load;  ///< t, the centre of mass C (where gravity acts), g at C, the field
+  Wrench hub_loads;  ///< non-gravitational loads on the hub, B, about B
   // stages 5–7
   HubSystem system;  ///< [A B; C D], vecTrans, vecRot
   /// [kg m/s²] Σ m_i r̈_i/B over the effectors: inertial, relative to B's (for dv_CN_N, eq. 9)

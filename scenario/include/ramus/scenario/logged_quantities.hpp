@@ -2,7 +2,8 @@
 // state vector by their layout name ("sc/hub.omega_BN_B", "sc/panel.theta"), per-vehicle
 // diagnostics ("sc.r_CN_N", "sc.rotational_energy", …, kernel/diagnostics.hpp) and the model's
 // totals ("total_energy", "H_PntN_N") — functions of (model, x, t) — and the run's own data:
-// each actuator channel's command, applied value and saturation flag ("sc/wheels.motor_torque:command"),
+// each dynamic effector's load in its frame ("sc/drag.torque_PntF_F", "sc/drag.force_F"), each
+// actuator channel's command, applied value and saturation flag ("sc/wheels.motor_torque:command"),
 // and what each flight-software task computed at its last sample ("acs.sigma_BR").
 #pragma once
 
@@ -64,11 +65,11 @@ class QuantityLog {
  private:
   QuantityLog(const Model& model, const std::vector<Task>& tasks, const std::vector<std::string>& names);
   static std::vector<Task> tasks_of(const Scenario& scenario);
-  enum class Source { state, vehicle, total, input_command, input_applied, input_saturated, task };
+  enum class Source { state, vehicle, total, input_command, input_applied, input_saturated, task, load };
   struct Item {
     Source source;
-    std::size_t vehicle = 0;  ///< Source::vehicle; Source::task: the task's index
-    std::string quantity;     ///< diagnostic name (vehicle, total), task quantity (task)
+    std::size_t vehicle = 0;  ///< Source::vehicle; Source::task: the task's index; Source::load: the load's
+    std::string quantity;     ///< diagnostic name (vehicle, total), task quantity (task), force_F | torque_PntF_F
     Eigen::Index offset = 0;  ///< Source::state, Source::input_*
     Eigen::Index size = 1;
   };
@@ -76,7 +77,7 @@ class QuantityLog {
   std::vector<Task> tasks_;
   std::vector<Item> items_;
   std::vector<std::string> columns_, units_;
-  bool needs_diagnostics_ = false, needs_inputs_ = false, needs_tasks_ = false;
+  bool needs_diagnostics_ = false, needs_inputs_ = false, needs_tasks_ = false, needs_loads_ = false;
 };
 
 }  // namespace ramus::scenario

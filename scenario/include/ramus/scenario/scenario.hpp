@@ -75,9 +75,12 @@ struct Scenario {
 /// scenario.noise_seed; nullptr when the scenario has none. Run data: make one per run.
 std::unique_ptr<FlightSoftware> make_flight_software(const Scenario& scenario);
 
-/// Parses and builds a scenario from JSON text. Throws ScenarioError.
-Scenario parse_scenario(std::string_view json_text);
-/// Reads `file` and parses it; an unreadable file is a ScenarioError with the file name as path.
+/// Parses and builds a scenario from JSON text. Throws ScenarioError. The data files it names
+/// (gravity coefficients, atmosphere and ephemeris tables, magnetic models), when relative, are
+/// read from `base` (the working directory by default).
+Scenario parse_scenario(std::string_view json_text, const std::filesystem::path& base = {});
+/// Reads `file` and parses it, its data files relative to the file's folder; an unreadable file
+/// is a ScenarioError with the file name as path.
 Scenario load_scenario(const std::filesystem::path& file);
 
 }  // namespace ramus::scenario

@@ -33,6 +33,10 @@ enum class Dimension {
   angle_random_walk,     ///< rad/s^0.5: a gyro's white rate noise density
   rate_random_walk,      ///< rad/s^1.5: a gyro's bias random walk
   angular_acceleration,  ///< rad/s^2: a slew's acceleration limit
+  area,                  ///< m^2: a facet's or a cross-section's area
+  density,               ///< kg/m^3: an atmosphere's density
+  magnetic_moment,       ///< A m^2: a magnetorquer's dipole
+  pressure,              ///< N/m^2: the solar radiation pressure at 1 au
 };
 
 /// "length", "angular velocity", …

@@ -22,10 +22,12 @@ class CentralBodyGravity final : public GravityModel {
   static CentralBodyGravity earth(bool with_J2 = false);
 
   std::string_view kind() const override { return J2_ == 0.0 ? "point_mass_gravity" : "j2_gravity"; }
-  /// eq. (1) and (3)
-  Eigen::Vector3d acceleration_N(const Eigen::Vector3d& r_PN_N) const override;
+  /// eq. (1) and (3); the field is fixed in N (t is not read)
+  Eigen::Vector3d acceleration_N(const Eigen::Vector3d& r_PN_N, double t) const override;
   /// eq. (2): U = −μ/r + μ J2 R² (3 z² − r²) / (2 r⁵)
-  double potential(const Eigen::Vector3d& r_PN_N) const override;
+  double potential(const Eigen::Vector3d& r_PN_N, double t) const override;
+  /// The point mass's closed form, μ (3 r̂ r̂ᵀ − 1)/r³ (eq. 4); with J2, the default differences.
+  Eigen::Matrix3d gradient_N(const Eigen::Vector3d& r_PN_N, double t) const override;
 
   double mu() const { return mu_; }
 

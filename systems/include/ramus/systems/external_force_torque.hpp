@@ -46,7 +46,7 @@ class ExternalForceTorque final : public DynamicEffector {
   std::vector<InputSpec> input_blocks() const override;
   std::vector<InputProfile> input_profiles() const override;
   /// force_F = F_F + dcm_FN F_N, torque_PntF_F = L_F, each from the run's channels   (eq. 1)
-  Wrench wrench(const FrameKinematics& frame, ConstInputBlock u, double t) const override;
+  Wrench wrench(const FrameKinematics& frame, ConstInputBlock u, const LoadContext& at) const override;
 
  private:
   Eigen::Vector3d force_F_;        ///< [N]

@@ -29,7 +29,7 @@ class PulsedTorque final : public DynamicEffector {
   /// The pulse train of eq. (1) as the channel's default source, held over each step.
   std::vector<InputProfile> input_profiles() const override;
   /// torque_PntB_B = u[0] τ (eq. 1 with the pulse from the run's input)
-  Wrench wrench(const FrameKinematics& frame, ConstInputBlock u, double t) const override;
+  Wrench wrench(const FrameKinematics& frame, ConstInputBlock u, const LoadContext& at) const override;
   /// The first time after t at which the pulse sign changes.
   double next_switch(double t) const;
   /// The pulse sign at t: +1, −1 or 0 (eq. 1).

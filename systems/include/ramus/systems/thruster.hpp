@@ -39,7 +39,7 @@ class Thruster final : public DynamicEffector {
   /// switches step boundaries; the ramp's response κ(t) at every stage with one.
   std::vector<InputProfile> input_profiles() const override;
   /// force_F = F_max κ t̂_F, torque_PntF_F = r_TF_F × force_F, κ = u[0]   (eq. 2)
-  Wrench wrench(const FrameKinematics& frame, ConstInputBlock u, double t) const override;
+  Wrench wrench(const FrameKinematics& frame, ConstInputBlock u, const LoadContext& at) const override;
 
  private:
   struct Firing {

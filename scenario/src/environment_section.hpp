@@ -1,0 +1,49 @@
+// The scenario's "environment" section (docs/scenario.md §3): the run's epoch, the central body's
+// rotation and the ephemerides that the environment models share, built once per scenario.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "json_node.hpp"
+#include "ramus/environment/atmosphere.hpp"
+#include "ramus/environment/body_rotation.hpp"
+#include "ramus/environment/ephemeris.hpp"
+#include "ramus/environment/epoch.hpp"
+#include "ramus/environment/magnetic_field.hpp"
+#include "ramus/environment/shadow.hpp"
+#include "ramus/kernel/dynamic_effector.hpp"
+
+namespace ramus::scenario {
+
+struct EnvironmentObjects {
+  std::optional<Epoch> epoch;                    ///< the run's epoch (none: no model may need one)
+  std::shared_ptr<const BodyRotation> rotation;  ///< the central body's (none: P = N)
+  std::shared_ptr<const Ephemeris> sun, moon;    ///< tables over the run's span
+  std::shared_ptr<const AtmosphereModel> atmosphere;
+  BodyShape shape;                            ///< the central body's surface (altitudes)
+  ShadowModel shadow = ShadowModel::conical;  ///< the central body's shadow (radiation pressure)
+  std::shared_ptr<const MagneticFieldModel> magnetic_field;
+  std::filesystem::path base;  ///< the folder relative data files are read from
+
+  /// `file` as given when absolute, else relative to `base`.
+  std::string data_file(const std::string& file) const;
+};
+
+/// Builds the section; analytic ephemerides are sampled into tables covering [t0, t1] with a day's
+/// margin (docs/environment/ephemerides.md, "Tables").
+EnvironmentObjects build_environment(const Node& node, double t0, double t1, const std::filesystem::path& base);
+
+/// The Sun or the Moon of the section, or an error at `user` naming what needs it.
+std::shared_ptr<const Ephemeris> require_body(const EnvironmentObjects& env, const Node& user, const char* body);
+
+/// The environment's dynamic effectors (docs/scenario.md §3, Dynamic effectors): drag,
+/// solar_radiation_pressure, magnetorquer, from their objects and the section's shared models.
+std::shared_ptr<DynamicEffector> build_drag(const Node& n, const std::string& name, const EnvironmentObjects& env);
+std::shared_ptr<DynamicEffector> build_srp(const Node& n, const std::string& name, const EnvironmentObjects& env);
+std::shared_ptr<DynamicEffector> build_magnetorquer(const Node& n, const std::string& name,
+                                                    const EnvironmentObjects& env);
+
+}  // namespace ramus::scenario
