@@ -1,5 +1,7 @@
 #include "input_files.hpp"
 
+#include <filesystem>
+
 #include "ramus/scenario/input_file.hpp"
 #include "text_escape.hpp"
 
@@ -15,7 +17,8 @@ std::string read_input(const std::string& path, const char* what) {
 
 scenario::Scenario load_scenario_file(const std::string& path, const std::string& bytes) {
   try {
-    return scenario::parse_scenario(bytes);
+    // The scenario's data files relative to its own folder, as load_scenario reads them.
+    return scenario::parse_scenario(bytes, std::filesystem::path(path).parent_path());
   } catch (const scenario::ScenarioError& e) {
     throw InputError(escaped_text(path) + ": " + e.what());
   }
@@ -24,7 +27,7 @@ scenario::Scenario load_scenario_file(const std::string& path, const std::string
 scenario::Campaign load_campaign(const Options& o, const std::string& scenario_bytes,
                                  const std::string& dispersions_bytes) {
   try {
-    return scenario::Campaign(scenario_bytes, dispersions_bytes);
+    return scenario::Campaign(scenario_bytes, dispersions_bytes, std::filesystem::path(o.scenario).parent_path());
   } catch (const scenario::ScenarioError& e) {
     // The dispersions document's paths start with "dispersions" (campaign.hpp); the rest are the
     // nominal scenario's.

@@ -111,10 +111,10 @@ std::optional<json::json_pointer> resolve(const json& document, const std::strin
 
 }  // namespace
 
-Campaign::Campaign(std::string_view scenario_json, std::string_view dispersions_json)
-    : document_(std::make_unique<Document>()) {
+Campaign::Campaign(std::string_view scenario_json, std::string_view dispersions_json, std::filesystem::path base)
+    : document_(std::make_unique<Document>()), base_(std::move(base)) {
   document_->nominal = parse_json(scenario_json, "(document)");
-  nominal_ = parse_scenario(scenario_json);
+  nominal_ = parse_scenario(scenario_json, base_);
 
   const json dispersions = parse_json(dispersions_json, "dispersions");
   const Node root(dispersions, "dispersions");
@@ -223,7 +223,7 @@ Scenario Campaign::scenario(std::uint64_t run) const {
     document.at(document_->targets[k]) = values[k];  // the location checked in the constructor
   }
   try {
-    Scenario s = parse_scenario(document.dump());
+    Scenario s = parse_scenario(document.dump(), base_);
     s.noise_seed = NoiseSeed{seed_, run};  // the sensors' noise of run `run` (docs/scenario.md §6)
     return s;
   } catch (const ScenarioError& e) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -32,8 +33,9 @@ class Campaign {
  public:
   /// Parses both documents; checks every path against the nominal scenario (two paths that change
   /// the same number are refused) and loads the nominal scenario once. Errors: ScenarioError with
-  /// paths "dispersions.parameters[1].sigma" or the nominal scenario's own paths.
-  Campaign(std::string_view scenario_json, std::string_view dispersions_json);
+  /// paths "dispersions.parameters[1].sigma" or the nominal scenario's own paths. The scenario's
+  /// relative data files are read from `base` (its file's folder; the working directory by default).
+  Campaign(std::string_view scenario_json, std::string_view dispersions_json, std::filesystem::path base = {});
   ~Campaign();
   Campaign(Campaign&&) noexcept;
 
@@ -59,6 +61,7 @@ class Campaign {
   std::uint64_t seed_ = 0;
   std::vector<Dispersion> dispersions_;
   std::vector<std::string> summary_;
+  std::filesystem::path base_;
 };
 
 }  // namespace ramus::scenario
