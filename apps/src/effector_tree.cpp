@@ -2,6 +2,10 @@
 
 #include <sstream>
 
+#include "ramus/environment/spherical_harmonic_gravity.hpp"
+#include "ramus/environment/third_body_gravity.hpp"
+#include "ramus/systems/central_body_gravity.hpp"
+
 namespace ramus::app {
 namespace {
 
@@ -9,6 +13,29 @@ std::string end_text(const Model& model, const Model::ResolvedEnd& end) {
   const Vehicle& v = model.vehicle(end.vehicle);
   if (end.state_effector == Model::npos) return v.name() + "/hub";
   return v.name() + "/" + v.state_effectors()[end.state_effector]->name() + " segment " + std::to_string(end.segment);
+}
+
+/// One gravity field: its kind and what sets it (degree and order, μ, the rotating frame, the
+/// third body's name); a sum, each of its terms.
+std::string gravity_text(const GravityModel& g) {
+  std::ostringstream out;
+  if (const auto* sum = dynamic_cast<const GravitySum*>(&g)) {
+    const char* separator = "";
+    for (const auto& term : sum->terms()) {
+      out << separator << gravity_text(*term);
+      separator = " + ";
+    }
+    return out.str();
+  }
+  out << g.kind();
+  if (const auto* sh = dynamic_cast<const SphericalHarmonicGravity*>(&g))
+    out << " (degree " << sh->degree() << ", order " << sh->order() << ", mu " << sh->mu() << " m^3/s^2, R "
+        << sh->reference_radius() << " m)";
+  else if (const auto* third = dynamic_cast<const ThirdBodyGravity*>(&g))
+    out << " '" << third->name() << "'";
+  else if (const auto* central = dynamic_cast<const CentralBodyGravity*>(&g))
+    out << " (mu " << central->mu() << " m^3/s^2)";
+  return out.str();
 }
 
 }  // namespace
@@ -33,7 +60,7 @@ std::string effector_tree(const Model& model) {
   }
   for (const Model::TwoPointAttachment& a : model.two_point_effectors())
     out << a.effector->label() << ": " << end_text(model, a.end1) << " -- " << end_text(model, a.end2) << '\n';
-  out << "gravity: " << (model.gravity() ? std::string(model.gravity()->kind()) : std::string("none")) << '\n';
+  out << "gravity: " << (model.gravity() ? gravity_text(*model.gravity()) : std::string("none")) << '\n';
   return out.str();
 }
 
