@@ -414,13 +414,7 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(magnetic_no_allocation)
 
 BOOST_AUTO_TEST_CASE(field_evaluations_do_not_allocate) {
-  // The counter sees an allocation (the check could fail).
-  BOOST_TEST(ramus::test::count_allocations([] {
-               Eigen::VectorXd v(1000);
-               v.setOnes();
-             }).mallocs +
-                 ramus::test::count_allocations([] { auto p = std::make_unique<double>(1.0); }).news >
-             0);
+  BOOST_TEST(ramus::test::counter_sees_allocations());  // the checks below can fail
   WorldMagneticModelConfig c;
   c.path = wmm_path();
   c.epoch = Epoch::parse("2026-03-20T12:00:00 UTC");

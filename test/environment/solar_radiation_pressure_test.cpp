@@ -205,13 +205,7 @@ BOOST_AUTO_TEST_CASE(shadow_scales_the_force) {
 }
 
 BOOST_AUTO_TEST_CASE(wrench_does_not_allocate) {
-  // The counter sees an allocation (the check could fail).
-  BOOST_TEST(test::count_allocations([] {
-               Eigen::VectorXd v(1000);
-               v.setOnes();
-             }).mallocs +
-                 test::count_allocations([] { auto p = std::make_unique<double>(1.0); }).news >
-             0);
+  BOOST_TEST(ramus::test::counter_sees_allocations());  // the checks below can fail
   SolarRadiationPressureConfig c;
   c.sun = sun_at(Vector3d(kAstronomicalUnit, 0.0, 0.0));
   c.shadow = ShadowModel::conical;

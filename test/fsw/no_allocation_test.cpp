@@ -28,13 +28,7 @@ void check_none(const ramus::test::Allocations& a, const char* what) {
 BOOST_AUTO_TEST_SUITE(fsw_no_allocation)
 
 BOOST_AUTO_TEST_CASE(per_sample_methods_do_not_allocate) {
-  // The counter sees an allocation (the check could fail).
-  BOOST_TEST(ramus::test::count_allocations([] {
-               Eigen::VectorXd v(1000);
-               v.setOnes();
-             }).mallocs +
-                 ramus::test::count_allocations([] { auto p = std::make_unique<double>(1.0); }).news >
-             0);
+  BOOST_TEST(ramus::test::counter_sees_allocations());  // the checks below can fail
 
   EigenaxisSlewConfig sc;
   sc.sigma_AN = Eigen::Vector3d(0.1, 0.2, 0.3);

@@ -121,4 +121,12 @@ Allocations allocations_so_far() { return {news.load(), mallocs.load()}; }
 
 bool counts_malloc() { return RAMUS_TEST_COUNT_MALLOC != 0; }
 
+bool counter_sees_allocations() {
+  static double* volatile sink = nullptr;  // escapes: the allocation cannot be elided
+  return count_allocations([] {
+           sink = new double(1.0);
+           delete sink;
+         }).news > 0;
+}
+
 }  // namespace ramus::test

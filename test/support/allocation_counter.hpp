@@ -20,6 +20,10 @@ Allocations allocations_so_far();
 /// Whether malloc-family calls are counted (glibc, no sanitizer).
 bool counts_malloc();
 
+/// Whether the counter sees an allocation at all: an operator new whose pointer escapes, counted
+/// (so that a test's "no allocation" check is one that can fail). Call it before such checks.
+bool counter_sees_allocations();
+
 /// The allocations made while `f()` runs.
 template <class F>
 Allocations count_allocations(F&& f) {
