@@ -1,4 +1,5 @@
-// Input events of a scenario (docs/scenario.md §3 Inputs): motor torques and forces, locks.
+// Input events of a scenario (docs/scenario.md §3 Inputs): motor torques and forces, locks (an
+// impulse: SerialChain::engage_lock).
 #include "ramus/systems/reaction_wheels.hpp"
 #include "ramus/systems/serial_chain.hpp"
 #include "run_sections.hpp"
@@ -38,7 +39,7 @@ InputEvent input_event(const Model& model, const Node& n, double t0, double t1) 
                       " wheel(s); wheels count from 0");
     const double u = n.at("motor_torque").si(Dimension::torque);
     const Eigen::Index channel = model.input_range(*wheels).offset + static_cast<Eigen::Index>(wheel);
-    ev.apply = [channel, u](const Model&, Inputs& inputs, Eigen::VectorXd&) { inputs.set(channel, u); };
+    ev.apply = [channel, u](const System& system, Eigen::VectorXd&, double) { system.inputs().set(channel, u); };
     return ev;
   }
   auto chain = std::dynamic_pointer_cast<SerialChain>(effector);
@@ -53,8 +54,12 @@ InputEvent input_event(const Model& model, const Node& n, double t0, double t1) 
   const bool prismatic = chain->link(joint).type == JointType::prismatic;
   if (const auto locked = n.find("locked")) {
     const bool lock = locked->boolean();
-    ev.apply = [chain, joint, lock](const Model& m, Inputs& inputs, Eigen::VectorXd& x) {
-      chain->set_locked(joint, lock, m, inputs, x);
+    // Engaging a lock is an impulse (the joint rate to 0, the vehicle's momentum kept); releasing is none.
+    ev.apply = [chain, joint, lock](const System& system, Eigen::VectorXd& x, double t_event) {
+      if (lock)
+        chain->engage_lock(joint, system, x, t_event);
+      else
+        chain->set_locked(joint, false, system.model(), system.inputs(), x);
     };
     return ev;
   }
@@ -64,7 +69,7 @@ InputEvent input_event(const Model& model, const Node& n, double t0, double t1) 
            (prismatic ? "prismatic: give motor_force" : "revolute: give motor_torque"));
   const double u = n.at(key).si(prismatic ? Dimension::force : Dimension::torque);
   const Eigen::Index channel = model.input_range(*chain).offset + chain->motor_channel(joint);
-  ev.apply = [channel, u](const Model&, Inputs& inputs, Eigen::VectorXd&) { inputs.set(channel, u); };
+  ev.apply = [channel, u](const System& system, Eigen::VectorXd&, double) { system.inputs().set(channel, u); };
   return ev;
 }
 

@@ -19,7 +19,7 @@ PropagationStats run_scenario_with_view(const Scenario& scenario, Eigen::VectorX
   // Every grid time is exactly one of the doubles the loader put there: equality is exact.
   const Observer observer = [&](Eigen::VectorXd& state, double t) {
     for (; next_input < scenario.inputs.size() && scenario.inputs[next_input].t == t; ++next_input)
-      scenario.inputs[next_input].apply(model, system.inputs(), state);
+      scenario.inputs[next_input].apply(system, state, t);
     if (next_output < scenario.output_times.size() && scenario.output_times[next_output] == t) {
       if (on_output) on_output(state, t, view);
       ++next_output;

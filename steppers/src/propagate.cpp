@@ -4,7 +4,10 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <optional>
+#include <type_traits>
 
+#include "event_locator.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
 #include "ramus/steppers/odeint_steppers.hpp"
@@ -13,6 +16,8 @@
 
 namespace ramus {
 namespace {
+
+using events_detail::EventLocator;
 
 using validation::to_text;
 
@@ -69,9 +74,12 @@ bool at_boundary(const System& system, const PropagationSettings& settings, cons
   return settings.flight_software != nullptr && settings.flight_software->run_due(t, x, system);
 }
 
+/// Fixed steps from t0 to t1; returns the time reached: t1, or the time of an event that ended a
+/// step (a restart or a stop, stats.stopped).
 template <class Stepper>
-void fixed_steps(Stepper& stepper, const System& system, Eigen::VectorXd& x, double t0, double t1,
-                 const PropagationSettings& settings, PropagationStats& stats, Eigen::VectorXd& x_next) {
+double fixed_steps(Stepper& stepper, const System& system, Eigen::VectorXd& x, double t0, double t1,
+                   const PropagationSettings& settings, PropagationStats& stats, Eigen::VectorXd& x_next,
+                   EventLocator* events) {
   const double span = t1 - t0;
   // Steps of dt, shortened uniformly when dt does not divide the interval; the 1e-9 slack keeps
   // round-off in span/dt from adding a step.
@@ -86,35 +94,54 @@ void fixed_steps(Stepper& stepper, const System& system, Eigen::VectorXd& x, dou
   for (std::uint64_t i = 0; i < n; ++i) {
     const double t = t0 + static_cast<double>(i) * h;
     check_budget(stats, settings, t);
-    system.inputs().hold(t);  // inputs fixed over the step (docs/architecture.md §D7)
+    // Inputs fixed over the step (docs/architecture.md §D7).
+    if (system.inputs().hold(t) && events != nullptr) events->inputs_changed();
     // Out of place into the caller's preallocated x_next, then a swap of the two buffers (no copy,
     // no allocation): a non-finite step leaves x, the last finite state, untouched.
     stepper.do_step(std::ref(system), x, t, x_next, h);
     ++stats.steps;
     check_finite_state(system, x_next, t + h);
     x.swap(x_next);
-    if (settings.step_observer) settings.step_observer(x, i + 1 == n ? t1 : t + h);  // the last step ends on t1
+    double t_end = i + 1 == n ? t1 : t + h;  // the last step ends on t1
+    if (events != nullptr) {
+      // x_next holds the step's start state now.
+      const EventLocator::Outcome outcome = events->after_step(x_next, t, x, t_end, stats.events);
+      if (outcome != EventLocator::Outcome::none) {
+        t_end = events->event_time();
+        check_finite_state(system, x, t_end);  // a callback's state
+        if (settings.step_observer) settings.step_observer(x, t_end);
+        stats.stopped = outcome == EventLocator::Outcome::stop;
+        if (stats.stopped) stats.t = t_end;
+        return t_end;
+      }
+    }
+    if (settings.step_observer) settings.step_observer(x, t_end);
   }
+  return t1;
 }
 
 /// One output interval: fixed steps between its boundaries (samples, switches), the flight
 /// software at each.
 template <class Stepper>
 void fixed_interval(Stepper& stepper, const System& system, Eigen::VectorXd& x, double t0, double t1,
-                    const PropagationSettings& settings, PropagationStats& stats, Eigen::VectorXd& x_next) {
+                    const PropagationSettings& settings, PropagationStats& stats, Eigen::VectorXd& x_next,
+                    EventLocator* events) {
   double t = t0;
   while (t < t1) {
     const double te = next_boundary(system, settings, t, t1);
-    fixed_steps(stepper, system, x, t, te, settings, stats, x_next);
-    t = te;
-    at_boundary(system, settings, x, t);
+    t = fixed_steps(stepper, system, x, t, te, settings, stats, x_next, events);
+    if (stats.stopped) return;
+    // Before te: an event restarted the run there (the next steps divide [t, te] anew).
+    if (t == te && at_boundary(system, settings, x, t) && events != nullptr) events->inputs_changed();
   }
 }
 
+/// Adaptive steps from t0 to t1; returns the time reached: t1, or the time of an event that ended
+/// a step (a restart, the stepper then reset, or a stop, stats.stopped).
 template <class Controlled>
-void adaptive_steps(Controlled& stepper, const System& system, Eigen::VectorXd& x, double t0, double t1,
-                    const PropagationSettings& settings, double min_dt, double& h, PropagationStats& stats,
-                    Eigen::VectorXd& x_before) {
+double adaptive_steps(Controlled& stepper, const System& system, Eigen::VectorXd& x, double t0, double t1,
+                      const PropagationSettings& settings, double min_dt, double& h, PropagationStats& stats,
+                      Eigen::VectorXd& x_before, EventLocator* events) {
   namespace ode = boost::numeric::odeint;
   double t = t0;
   while (t < t1) {
@@ -129,15 +156,28 @@ void adaptive_steps(Controlled& stepper, const System& system, Eigen::VectorXd& 
     // derivative.
     if (system.inputs().hold(t)) {
       if constexpr (requires { stepper.reset(); }) stepper.reset();
+      if (events != nullptr) events->inputs_changed();
     }
     const ode::controlled_step_result r = stepper.try_step(std::ref(system), x, t, trial);
     if (r == ode::success) {
       ++stats.steps;
       if (last) t = t1;  // land exactly on the output time
       check_step(system, x, x_before, t);
-      if (settings.step_observer) settings.step_observer(x, t);
       // Keep the proposal for the next step unless this one was clipped to reach t1.
       if (!last || trial > h) h = trial;
+      if (events != nullptr) {
+        const EventLocator::Outcome outcome = events->after_step(x_before, t_before, x, t, stats.events);
+        if (outcome != EventLocator::Outcome::none) {
+          t = events->event_time();
+          check_finite_state(system, x, t);  // a callback's state
+          if (settings.step_observer) settings.step_observer(x, t);
+          stats.stopped = outcome == EventLocator::Outcome::stop;
+          if (stats.stopped) stats.t = t;
+          if constexpr (requires { stepper.reset(); }) stepper.reset();  // a restart: no FSAL reuse
+          return t;
+        }
+      }
+      if (settings.step_observer) settings.step_observer(x, t);
     } else {
       ++stats.rejected;
       // A NaN error estimate makes some controllers (bulirsch_stoer) propose the same step
@@ -150,20 +190,23 @@ void adaptive_steps(Controlled& stepper, const System& system, Eigen::VectorXd& 
                                    " s (step-size underflow: the dynamics are stiff, singular or non-finite)");
     }
   }
+  return t1;
 }
 
 /// One output interval: adaptive steps between its boundaries, each landing exactly on it.
 template <class Controlled>
 void adaptive_interval(Controlled& stepper, const System& system, Eigen::VectorXd& x, double t0, double t1,
                        const PropagationSettings& settings, double min_dt, double& h, PropagationStats& stats,
-                       Eigen::VectorXd& x_before) {
+                       Eigen::VectorXd& x_before, EventLocator* events) {
   double t = t0;
   while (t < t1) {
     const double te = next_boundary(system, settings, t, t1);
-    adaptive_steps(stepper, system, x, t, te, settings, min_dt, h, stats, x_before);
-    t = te;
-    if (at_boundary(system, settings, x, t)) {
+    t = adaptive_steps(stepper, system, x, t, te, settings, min_dt, h, stats, x_before, events);
+    if (stats.stopped) return;
+    // Before te: an event restarted the run there.
+    if (t == te && at_boundary(system, settings, x, t)) {
       if constexpr (requires { stepper.reset(); }) stepper.reset();  // a new command: no FSAL reuse
+      if (events != nullptr) events->inputs_changed();
     }
   }
 }
@@ -175,24 +218,78 @@ void start_run(const System& system, const PropagationSettings& settings, const 
   settings.flight_software->run_due(t0, x, system);
 }
 
+/// The run's event locator (none without events). Its trial steps are steps of the run's own
+/// stepper from a step's start (`one_step`).
+template <class OneStep>
+std::optional<EventLocator> make_locator(const System& system, const PropagationSettings& settings, OneStep one_step) {
+  std::optional<EventLocator> locator;
+  if (!settings.events.empty()) locator.emplace(system, settings.events, std::move(one_step));
+  return locator;
+}
+
+/// After the observer at an output time (it may change the state and the inputs).
+void after_observer(EventLocator* events, const Eigen::VectorXd& x, double t) {
+  if (events == nullptr) return;
+  events->start(x, t);
+}
+
 template <class Stepper>
 PropagationStats run_fixed(Stepper stepper, const System& system, Eigen::VectorXd& x, std::span<const double> times,
                            const PropagationSettings& settings, const Observer& observer) {
   PropagationStats stats;
   Eigen::VectorXd x_next(x.size());
+  // A trial step is one step of the same stepper, of the trial's length, from the step's start.
+  std::optional<EventLocator> locator = make_locator(
+      system, settings,
+      [&stepper, &system](const Eigen::VectorXd& x0, const Eigen::VectorXd& f0, double t0, double t,
+                          Eigen::VectorXd& out) { stepper.do_step(std::ref(system), x0, f0, t0, out, t - t0); });
+  EventLocator* events = locator ? &*locator : nullptr;
   check_finite_state(system, x, times.front());
   start_run(system, settings, x, times.front());
   if (observer) observer(x, times.front());
   check_finite_state(system, x, times.front());
+  after_observer(events, x, times.front());
   for (std::size_t k = 1; k < times.size(); ++k) {
-    fixed_interval(stepper, system, x, times[k - 1], times[k], settings, stats, x_next);
+    fixed_interval(stepper, system, x, times[k - 1], times[k], settings, stats, x_next, events);
+    if (stats.stopped) return stats;  // stats.t: the event's time
     if (observer) {
       observer(x, times[k]);
       check_finite_state(system, x, times[k]);
+      after_observer(events, x, times[k]);
     }
   }
   stats.t = times.back();
   return stats;
+}
+
+/// A trial step of an error-controlled stepper: one step of its Runge–Kutta stepper, of the
+/// trial's length, from the step's start (no error control: it is shorter than the accepted
+/// step). Bulirsch–Stoer has no single step of its order: a controlled Fehlberg 7(8) with the
+/// run's tolerances integrates from the step's start instead.
+template <class Controlled>
+events_detail::StepFunction adaptive_trial_step(Controlled& c, const System& system,
+                                                const PropagationSettings& settings) {
+  namespace ode = boost::numeric::odeint;
+  if constexpr (requires { c.stepper(); }) {
+    using Inner = std::remove_cvref_t<decltype(c.stepper())>;
+    if constexpr (std::is_same_v<typename Inner::stepper_category, ode::explicit_error_stepper_fsal_tag>) {
+      return
+          [&c, &system, f_out = Eigen::VectorXd(system.model().layout().size())](
+              const Eigen::VectorXd& x0, const Eigen::VectorXd& f0, double t0, double t, Eigen::VectorXd& out) mutable {
+            c.stepper().do_step(std::ref(system), x0, f0, t0, out, f_out, t - t0);
+          };
+    } else {
+      return [&c, &system](const Eigen::VectorXd& x0, const Eigen::VectorXd& f0, double t0, double t,
+                           Eigen::VectorXd& out) { c.stepper().do_step(std::ref(system), x0, f0, t0, out, t - t0); };
+    }
+  } else {
+    return [f78 = ode::make_controlled(settings.abs_tol, settings.rel_tol, odeint_steppers::rk_f78()), &system,
+            dt = settings.dt](const Eigen::VectorXd& x0, const Eigen::VectorXd&, double t0, double t,
+                              Eigen::VectorXd& out) mutable {
+      out = x0;
+      ode::integrate_adaptive(f78, std::ref(system), out, t0, t, std::min(dt, t - t0));
+    };
+  }
 }
 
 template <class Controlled>
@@ -204,15 +301,22 @@ PropagationStats run_adaptive(Controlled stepper, const System& system, Eigen::V
   const double min_dt = settings.min_dt > 0.0 ? settings.min_dt : 1e-12 * span;
   double h = settings.dt;
   Eigen::VectorXd x_before(x.size());
+  std::optional<EventLocator> locator;
+  if (!settings.events.empty())
+    locator.emplace(system, settings.events, adaptive_trial_step(stepper, system, settings));
+  EventLocator* events = locator ? &*locator : nullptr;
   check_finite_state(system, x, times.front());
   start_run(system, settings, x, times.front());
   if (observer) observer(x, times.front());
   check_finite_state(system, x, times.front());
+  after_observer(events, x, times.front());
   for (std::size_t k = 1; k < times.size(); ++k) {
-    adaptive_interval(stepper, system, x, times[k - 1], times[k], settings, min_dt, h, stats, x_before);
+    adaptive_interval(stepper, system, x, times[k - 1], times[k], settings, min_dt, h, stats, x_before, events);
+    if (stats.stopped) return stats;  // stats.t: the event's time
     if (observer) {
       observer(x, times[k]);
       check_finite_state(system, x, times[k]);
+      after_observer(events, x, times[k]);
       // The observer may change inputs: FSAL and extrapolation steppers must not reuse the old
       // derivative.
       if constexpr (requires { stepper.reset(); }) stepper.reset();
@@ -253,6 +357,7 @@ void validate(const PropagationSettings& s, std::span<const double> times) {
 PropagationStats propagate(const System& system, Eigen::VectorXd& x, std::span<const double> times,
                            const PropagationSettings& settings, const Observer& observer) {
   validate(settings, times);
+  validate_events(settings.events);
   if (x.size() != system.model().layout().size())
     throw IntegrationError("state size", std::to_string(x.size()),
                            "the model's layout has " + std::to_string(system.model().layout().size()) + " entries");

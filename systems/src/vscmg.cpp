@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "ramus/kernel/error.hpp"
+#include "ramus/kernel/system.hpp"
 #include "ramus/kernel/validation.hpp"
 
 namespace ramus {
@@ -74,6 +75,12 @@ Vscmg::Vscmg(std::string name, const VscmgConfig& config)
     : SerialChain(name, vscmg_links("vscmg '" + name + "'", config), "vscmg") {
   set_state_names("angle", "rate");
   set_motor_names({"gimbal_torque", "wheel_torque"});
+}
+
+LockImpulse Vscmg::set_gimbal_locked(bool locked, const System& system, Eigen::VectorXd& x, double t) const {
+  if (locked) return engage_lock(0, system, x, t);
+  set_locked(0, false, system.model(), system.inputs(), x);
+  return {Eigen::VectorXd::Zero(1), 0.0};
 }
 
 }  // namespace ramus

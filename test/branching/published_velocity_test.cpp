@@ -67,10 +67,8 @@ constexpr double kBeta = 1e4;  ///< [N s/m]
 LockedCase locked_case(Parent p, const Vector3d& omega0) {
   ParentSpec spec = parent_spec(p);
   const bool lock_by_input = p == Parent::translating_1dof;  // exercise SerialChain::set_locked too
-  if (!lock_by_input) {
-    spec.joints[0].locked = true;  // locked = true in the config, which requires θ̇0 = 0
-    spec.joints[0].qDot0 = 0.0;
-  }
+  spec.joints[0].qDot0 = 0.0;  // at rest: a lock in the config requires it, set_locked too
+  if (!lock_by_input) spec.joints[0].locked = true;
   LockedCase lc{common_case(spec, true, omega0), nullptr, {}, lock_by_input};
   // P1 on the hub, P2 on segment 0; the reference offset is their initial separation in B
   // (hand geometry at identity attitude with B at the origin, so N components are B components).

@@ -190,7 +190,7 @@ std::vector<Eigen::VectorXd> reference_states(const std::vector<double>& times) 
       inputs.set(r.model->input_range(*r.wheels).offset + 1, 0.2);                            // wheel 1 [N m]
       inputs.set(r.model->input_range(*r.gimbal).offset + r.gimbal->motor_channel(0), -0.5);  // [N m]
     }
-    if (t == 2.0) r.rotor->set_locked(0, true, *r.model, inputs, state);
+    if (t == 2.0) r.rotor->engage_lock(0, system, state, t);  // as the scenario's lock event
     states.push_back(state);
   });
   return states;

@@ -447,13 +447,13 @@ BOOST_AUTO_TEST_CASE(locked_joint_has_zero_derivatives) {
     Eigen::VectorXd x = m.model->initial_state();
     const std::size_t j = chain->dof() - 1;  // the outermost joint (a tip lock leaves a moving chain inboard)
     const System system(m.model);
-    chain->set_locked(j, true, *m.model, system.inputs(), x);
+    chain->engage_lock(j, system, x, 0.0);  // the latch's impulse (lock_impulse_test.cpp checks it)
     Eigen::VectorXd dxdt(x.size());
     system(x, dxdt, 0.0);
     const Accelerations a = read_accelerations(m, x, dxdt);
     const Eigen::Index n = static_cast<Eigen::Index>(chain->dof());
     BOOST_TEST_CONTEXT(chain->label()) {
-      BOOST_TEST(a.qDot[static_cast<Eigen::Index>(j)] == 0.0);  // set_locked zeroed the rate in x
+      BOOST_TEST(a.qDot[static_cast<Eigen::Index>(j)] == 0.0);  // the impulse brought the rate in x to 0
       BOOST_TEST(a.qDot_derivative[static_cast<Eigen::Index>(j)] == 0.0);
       BOOST_TEST(a.qDDot[static_cast<Eigen::Index>(j)] == 0.0);
       if (n > 1) BOOST_TEST(a.qDDot.head(n - 1).norm() > 0.0);
@@ -481,7 +481,7 @@ BOOST_AUTO_TEST_CASE(locking_mid_run_freezes_the_coordinate) {
   int frozen_checks = 0;
   propagate(system, x, times, s, [&](const Eigen::VectorXd& xs, double t) {
     if (std::abs(t - 1.0) < 1e-9) {
-      chain->set_locked(1, true, *m.model, system.inputs(), x);  // x is the propagated state
+      chain->engage_lock(1, system, x, t);  // x is the propagated state
       q_locked = xs[off + 1];
       q_other_at_lock = xs[off + 2];
     } else if (t > 1.0 + 1e-9 && t < 2.0 + 1e-9) {

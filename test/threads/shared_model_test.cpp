@@ -92,7 +92,7 @@ Eigen::VectorXd run(const std::shared_ptr<const Model>& model, int k) {
   const std::vector<double> times{0.0, 1.0, 2.0, 3.0};
   const auto& panel = dynamic_cast<const HingedRigidBody&>(*model->vehicle(0).state_effectors()[1]);
   propagate(system, x, std::span<const double>(times), settings, [&](Eigen::VectorXd& xs, double t) {
-    if (k % 2 == 1 && t == 2.0) panel.set_locked(0, true, *model, inputs, xs);  // odd runs weld it
+    if (k % 2 == 1 && t == 2.0) panel.engage_lock(0, system, xs, t);  // odd runs latch it (an impulse)
   });
   return x;
 }

@@ -14,6 +14,7 @@
 #include "ramus/fsw/attitude_control_task.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/model.hpp"
+#include "ramus/kernel/system.hpp"
 #include "ramus/sensors/sensor_key.hpp"
 #include "ramus/steppers/flight_software.hpp"
 #include "ramus/steppers/propagate.hpp"
@@ -39,9 +40,9 @@ class ScenarioError : public Error {
 struct InputEvent {
   double t = 0.0;    ///< [s]
   std::string path;  ///< where the file gives it, e.g. "inputs[3]"
-  /// Applies the change to the run's inputs; may write the state (engaging a lock zeroes the
-  /// joint rate).
-  std::function<void(const Model& model, Inputs& inputs, Eigen::VectorXd& x)> apply;
+  /// Applies the change to the inputs of the run of `system` at (x, t); may write the state:
+  /// engaging a lock is an impulse (SerialChain::engage_lock, docs/models/serial_chain.md eq. L2).
+  std::function<void(const System& system, Eigen::VectorXd& x, double t)> apply;
 };
 
 /// One task of the scenario's "flight_software" section (docs/scenario.md §3 Flight software).

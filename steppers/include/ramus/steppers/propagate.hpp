@@ -11,8 +11,10 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "ramus/kernel/system.hpp"
+#include "ramus/steppers/events.hpp"
 #include "ramus/steppers/flight_software.hpp"
 
 namespace ramus {
@@ -35,13 +37,20 @@ struct PropagationSettings {
   /// The run's flight software (not owned; none: open loop): bound to the system at the start
   /// (unless bound already), its tasks run at their sample times, each a step boundary.
   FlightSoftware* flight_software = nullptr;
+  /// Events located between steps (events.hpp, docs/architecture.md §11); none: no cost. With
+  /// events, each step costs the derivative at its end (and at its start after an input change)
+  /// for the step's interpolant, and each crossing a few steps of the stepper to locate it.
+  std::vector<Event> events;
 };
 
 struct PropagationStats {
   std::uint64_t steps = 0;        ///< accepted steps
   std::uint64_t rejected = 0;     ///< rejected trial steps (adaptive steppers)
   std::uint64_t evaluations = 0;  ///< right-hand-side evaluations
-  double t = 0.0;                 ///< [s] final time
+  double t = 0.0;                 ///< [s] final time (an event's time when one stopped the run)
+  bool stopped = false;           ///< a stop event ended the run (at t)
+  /// Every event occurrence, in time order (the state before any callback changed it).
+  std::vector<EventOccurrence> events;
 };
 
 /// Called at each output time with the state there. It runs between steps: an input changed
@@ -60,6 +69,12 @@ using Observer = std::function<void(Eigen::VectorXd& x, double t)>;
 /// (h = Δ/ceil(Δ/dt) within each). Fixed steps go out of place into
 /// a spare vector and swap buffers with x (no copy per step): x keeps its size and values, but its
 /// storage may be the spare's afterwards, so pointers into x.data() do not survive the call.
+/// Events (settings.events, docs/architecture.md §11) are checked after every accepted step and
+/// located to their tolerance; a step that contains an event with a callback or a stop ends at it
+/// (the step observer then sees the event's time and the state after the callback). A stop ends
+/// the run there: x is the state at the event, stats.t its time, and the observer is not called
+/// at the output times after it. After a callback the run restarts from the event as from a
+/// boundary (stepper reset, inputs held anew; fixed steps divide the rest of the interval anew).
 PropagationStats propagate(const System& system, Eigen::VectorXd& x, std::span<const double> output_times,
                            const PropagationSettings& settings, const Observer& observer = {});
 

@@ -7,6 +7,7 @@
 
 #include <Eigen/Dense>
 #include <functional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +17,7 @@
 namespace ramus {
 
 class Model;
+class System;
 
 enum class JointType { revolute, prismatic };
 
@@ -37,6 +39,14 @@ struct ChainLink {
   double qDot0 = 0.0;                                     ///< [rad/s] or [m/s] initial rate
   bool locked = false;                                    ///< initial lock (requires qDot0 = 0)
   double u = 0.0;                                         ///< [N m] or [N] initial motor input
+};
+
+/// What engaging locks did (SerialChain::engage_lock, docs/models/serial_chain.md eqs. L1–L3).
+struct LockImpulse {
+  /// [N m s] or [N s] the latch's generalized impulse λ on each requested joint, in the order given
+  /// (0 for a joint that was already locked or at rest)
+  Eigen::VectorXd impulse;
+  double energy_lost = 0.0;  ///< [J] kinetic energy the latch dissipated, T⁻ − T⁺ = −½ λᵀ q̇⁻ ≥ 0 (eq. L3)
 };
 
 class SerialChain : public StateEffector {
@@ -64,9 +74,30 @@ class SerialChain : public StateEffector {
   Eigen::Index lock_channel(std::size_t joint) const;
   std::vector<InputSpec> input_blocks() const override;
   std::vector<InputProfile> input_profiles() const override;
-  /// Locks or unlocks a joint in one run. Locking also sets the joint rate in the run's state x
-  /// to zero: the joint becomes a rigid weld at its current coordinate. Between steps only; the
-  /// right-hand side never writes the state.
+  /// Engages the locks of `joints` in the run of `system` at (x, t), between steps: a latch is an
+  /// inelastic impulse (eqs. L1–L3), so the joint rates go to exactly zero, the rest of the
+  /// vehicle (hub, other joints, wheels, …) takes up their momentum, the vehicle's linear and
+  /// angular momentum are unchanged and kinetic energy is lost. Several joints (both axes of a
+  /// gimbal) are latched together. Joints already locked keep their weld and get no impulse; a
+  /// joint at rest gets none either (x is then unchanged). The impulse is computed from the
+  /// model's right-hand side (eq. L1) on a private System that copies the run's applied inputs,
+  /// so the run's inputs and profiles are untouched but for the lock channels. Throws
+  /// ConfigurationError for a joint out of range, a joint given twice, a state of the wrong size,
+  /// a system of another model.
+  LockImpulse engage_lock(std::span<const std::size_t> joints, const System& system, Eigen::VectorXd& x,
+                          double t) const;
+  LockImpulse engage_lock(std::size_t joint, const System& system, Eigen::VectorXd& x, double t) const {
+    return engage_lock(std::span<const std::size_t>(&joint, 1), system, x, t);
+  }
+  /// The same for a chain the model does not list itself (a child of a prescribed platform):
+  /// `first_channel` is the chain's first channel in the run's inputs, `first_state` the index in
+  /// x of the chain's first state.
+  LockImpulse engage_lock(std::span<const std::size_t> joints, const System& system, Eigen::VectorXd& x, double t,
+                          Eigen::Index first_channel, Eigen::Index first_state) const;
+  /// Unlocks a joint in one run, or locks a joint that is at rest (its rate in x exactly 0: a
+  /// lock before the motion starts). Locking a moving joint is refused (ConfigurationError naming
+  /// the joint and its rate): that is engage_lock's impulse, never a reset of the rate, which
+  /// would change the vehicle's momentum. Unlocking applies no impulse.
   void set_locked(std::size_t joint, bool locked, const Model& model, Inputs& inputs, Eigen::VectorXd& x) const;
   /// The same for a chain the model does not list itself (a child of a prescribed platform):
   /// `first_channel` is the chain's first channel in the run's inputs, x_block its block of x.

@@ -53,10 +53,10 @@ class Vscmg final : public SerialChain {
   /// Initial commands (before finalize()); the channels are "gimbal_torque" and "wheel_torque" [N m].
   void set_gimbal_torque(units::Torque u) { set_motor_input(0, u.value()); }
   void set_wheel_torque(units::Torque u) { set_motor_input(1, u.value()); }
-  /// Locks or unlocks the gimbal in one run (SerialChain::set_locked of joint 0): locking zeroes γ̇.
-  void set_gimbal_locked(bool locked, const Model& model, Inputs& inputs, Eigen::VectorXd& x) const {
-    set_locked(0, locked, model, inputs, x);
-  }
+  /// Locks or unlocks the gimbal in the run of `system` at (x, t), between steps. Locking latches
+  /// it by SerialChain::engage_lock (an impulse: γ̇ goes to 0, the hub and the wheel take up the
+  /// momentum, kinetic energy is lost); unlocking applies no impulse (an empty LockImpulse).
+  LockImpulse set_gimbal_locked(bool locked, const System& system, Eigen::VectorXd& x, double t) const;
 };
 
 }  // namespace ramus
