@@ -1,4 +1,4 @@
-// ramus: runs, checks and describes scenario files and runs Monte Carlo campaigns (docs/scenario.md
+// ramus: runs, checks, describes and linearizes scenario files and runs Monte Carlo campaigns (docs/scenario.md
 // §5–§6). A thin client of the library and of ramus::scenario: every number it writes comes from
 // them. Every file it writes is complete or absent (output_file.hpp), no output can be an input
 // or another output (file_identity.hpp), and every error names its file.
@@ -15,6 +15,7 @@
 #include "file_identity.hpp"
 #include "hdf5_output.hpp"
 #include "input_files.hpp"
+#include "linearize_command.hpp"
 #include "number_text.hpp"
 #include "options.hpp"
 #include "plots.hpp"
@@ -142,6 +143,8 @@ int main(int argc, char** argv) {
         return run(o);
       case Command::campaign:
         return run_campaign(o, *make_process_group(argc, argv));
+      case Command::linearize:
+        return run_linearize(o);
     }
   } catch (const InputError& e) {
     std::fprintf(stderr, "ramus: %s\n", e.what());

@@ -1,6 +1,7 @@
 #include "options.hpp"
 
 #include <charconv>
+#include <cmath>
 
 namespace ramus::app {
 
@@ -10,6 +11,8 @@ std::string usage() {
          "       ramus describe SCENARIO.json   print the state layout, the actuator channels and the effector tree\n"
          "       ramus campaign SCENARIO.json --dispersions DISPERSIONS.json --output DIR\n"
          "                      (--runs N | --runs FIRST:END | --only RUN) [--threads K] [--resume] [--quiet]\n"
+         "       ramus linearize SCENARIO.json --output DIR [--at T] [--hill] [--richardson] [--quiet]\n"
+         "                      the linear model (A, B) at the start or at output time T, and its modes\n"
          "       ramus --version | --help\n";
 }
 
@@ -21,6 +24,15 @@ std::uint64_t count(const char* option, const std::string& text) {
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (text.empty() || ec != std::errc() || end != text.data() + text.size())
     throw UsageError{std::string(option) + " needs a non-negative integer, got '" + text + "'"};
+  return value;
+}
+
+/// A finite time in seconds.
+double seconds(const char* option, const std::string& text) {
+  double value = 0.0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
+    throw UsageError{std::string(option) + " needs a finite time in seconds, got '" + text + "'"};
   return value;
 }
 
@@ -44,6 +56,8 @@ Options parse_options(const std::vector<std::string>& args) {
     o.command = Command::describe;
   else if (command == "campaign")
     o.command = Command::campaign;
+  else if (command == "linearize")
+    o.command = Command::linearize;
   else
     throw UsageError{"unknown command '" + command + "'"};
 
@@ -54,13 +68,20 @@ Options parse_options(const std::vector<std::string>& args) {
       return args[++i];
     };
     const bool run = o.command == Command::run, campaign = o.command == Command::campaign;
-    if ((run || campaign) && (a == "--output" || a == "-o"))
+    const bool linearize = o.command == Command::linearize;
+    if ((run || campaign || linearize) && (a == "--output" || a == "-o"))
       o.output = value("--output");
+    else if (linearize && a == "--at")
+      o.at = seconds("--at", value("--at"));
+    else if (linearize && a == "--hill")
+      o.hill = true;
+    else if (linearize && a == "--richardson")
+      o.richardson = true;
     else if (run && a == "--plot")
       o.plot_dir = value("--plot");
     else if (run && a == "--hdf5")
       o.hdf5 = value("--hdf5");
-    else if ((run || campaign) && (a == "--quiet" || a == "-q"))
+    else if ((run || campaign || linearize) && (a == "--quiet" || a == "-q"))
       o.quiet = true;
     else if (campaign && a == "--dispersions")
       o.dispersions = value("--dispersions");
@@ -80,6 +101,7 @@ Options parse_options(const std::vector<std::string>& args) {
       throw UsageError{"more than one scenario file ('" + o.scenario + "', '" + a + "')"};
   }
   if (o.scenario.empty()) throw UsageError{"'" + command + "' needs a scenario file"};
+  if (o.command == Command::linearize && !o.output) throw UsageError{"linearize needs --output DIR"};
   if (o.command == Command::campaign) {
     if (o.dispersions.empty()) throw UsageError{"campaign needs --dispersions FILE.json"};
     if (!o.output) throw UsageError{"campaign needs --output DIR"};

@@ -8,7 +8,7 @@
 
 namespace ramus::app {
 
-enum class Command { run, check, describe, campaign, help, version };
+enum class Command { run, check, describe, campaign, linearize, help, version };
 
 struct Options {
   Command command = Command::help;
@@ -24,6 +24,10 @@ struct Options {
   bool whole_campaign = false;  ///< --runs N: the summary is summary.csv
   unsigned threads = 0;         ///< --threads K (0: one per hardware thread)
   bool resume = false;          ///< --resume: skip the runs the directory's manifest has complete
+  // linearize
+  std::optional<double> at;  ///< --at T [s]: an output time of the scenario (default: its start)
+  bool hill = false;         ///< --hill: translation relative to the orbit, in the Hill frame
+  bool richardson = false;   ///< --richardson: Richardson-extrapolated differences
 };
 
 /// The most runs one `ramus campaign` invocation runs (a larger campaign is run in parts with

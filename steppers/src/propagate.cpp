@@ -264,8 +264,8 @@ PropagationStats run_fixed(Stepper stepper, const System& system, Eigen::VectorX
 
 /// A trial step of an error-controlled stepper: one step of its Runge–Kutta stepper, of the
 /// trial's length, from the step's start (no error control: it is shorter than the accepted
-/// step). Bulirsch–Stoer has no single step of its order: a controlled Fehlberg 7(8) with the
-/// run's tolerances integrates from the step's start instead.
+/// step); rosenbrock4's is its own fixed step. Bulirsch–Stoer has no single step of its order: a
+/// controlled Fehlberg 7(8) with the run's tolerances integrates from the step's start instead.
 template <class Controlled>
 events_detail::StepFunction adaptive_trial_step(Controlled& c, const System& system,
                                                 const PropagationSettings& settings) {
@@ -282,6 +282,12 @@ events_detail::StepFunction adaptive_trial_step(Controlled& c, const System& sys
       return [&c, &system](const Eigen::VectorXd& x0, const Eigen::VectorXd& f0, double t0, double t,
                            Eigen::VectorXd& out) { c.stepper().do_step(std::ref(system), x0, f0, t0, out, t - t0); };
     }
+  } else if constexpr (requires(Eigen::VectorXd & x) { c.do_step(system, x, 0.0, 1.0); }) {
+    // An implicit stepper's own single step (rosenbrock4: an rk_f78 trial would be stiff).
+    return [&c, &system](const Eigen::VectorXd& x0, const Eigen::VectorXd&, double t0, double t, Eigen::VectorXd& out) {
+      out = x0;
+      c.do_step(system, out, t0, t - t0);
+    };
   } else {
     return [f78 = ode::make_controlled(settings.abs_tol, settings.rel_tol, odeint_steppers::rk_f78()), &system,
             dt = settings.dt](const Eigen::VectorXd& x0, const Eigen::VectorXd&, double t0, double t,

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "ramus/steppers/odeint_steppers.hpp"
+#include "implicit_steppers.hpp"
 #include "ramus/steppers/stepper_list.hpp"
 
 namespace ramus::stepper_catalogue {
@@ -43,8 +44,19 @@ struct BulirschStoer {
   static os::bulirsch_stoer make(double abs_tol, double rel_tol) { return os::bulirsch_stoer(abs_tol, rel_tol); }
 };
 
+struct ImplicitEuler {
+  static constexpr StepperInfo info{"implicit_euler", false, 1,
+                                    "backward Euler, bounded simplified Newton, finite-difference Jacobian (ramus)"};
+  static implicit_steppers::ImplicitEuler make(double, double) { return {}; }
+};
+struct Rosenbrock4 {
+  static constexpr StepperInfo info{"rosenbrock4", true, 4,
+                                    "rosenbrock4_controller (Odeint), finite-difference Jacobian"};
+  static implicit_steppers::Rosenbrock4 make(double abs_tol, double rel_tol) { return {abs_tol, rel_tol}; }
+};
+
 /// Every stepper, in the order of stepper_list().
-using Catalogue = std::tuple<Euler, Rk2, Rk4, RkCk54, RkDopri5, RkF78, BulirschStoer>;
+using Catalogue = std::tuple<Euler, Rk2, Rk4, RkCk54, RkDopri5, RkF78, BulirschStoer, ImplicitEuler, Rosenbrock4>;
 
 /// Calls `f(Entry{})` for each entry of the catalogue, in order, until it returns true; returns
 /// whether one did.

@@ -52,6 +52,10 @@ BOOST_AUTO_TEST_CASE(no_allocation_per_step_in_any_scenario_with_any_stepper) {
       // itself (boost/numeric/odeint/stepper/bulirsch_stoer.hpp): outside ramus, reported by the
       // bench, not asserted here.
       if (info.name == "bulirsch_stoer") continue;
+      // Odeint's rosenbrock4 works on uBLAS, whose LU factorization and substitution allocate per
+      // step (boost/numeric/odeint/stepper/rosenbrock4.hpp): outside ramus too. implicit_euler,
+      // ramus's own, is held to the rule.
+      if (info.name == "rosenbrock4") continue;
       PropagationSettings settings;
       settings.stepper = std::string(info.name);
       settings.dt = s.first_step(info.name);
