@@ -17,7 +17,7 @@ HillTransform hill_transform(const Eigen::Vector3d& r_N, const Eigen::Vector3d& 
   C.row(2) = h.normalized();
   C.row(1) = C.row(2).cross(C.row(0));
   const double r2 = r_N.squaredNorm();
-  const Eigen::Vector3d w(0.0, 0.0, h.norm() / r2);             // ω_HN_H
+  const Eigen::Vector3d w(0.0, 0.0, h.norm() / r2);           // ω_HN_H
   const Eigen::Vector3d wdot = -2.0 * r_N.dot(v_N) / r2 * w;  // Keplerian reference (eq. L7)
   const Eigen::Matrix3d W = tilde(w), Wdot = tilde(wdot);
   HillTransform out;

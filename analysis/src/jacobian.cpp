@@ -137,9 +137,7 @@ TangentJacobians tangent_jacobians(const std::shared_ptr<const Model>& model, co
 }
 
 StateJacobian::StateJacobian(const Model& model)
-    : xp_(model.layout().size()),
-      fp_(model.layout().size()),
-      fm_(model.layout().size()) {
+    : xp_(model.layout().size()), fp_(model.layout().size()), fm_(model.layout().size()) {
   for (const StateBlock& b : model.layout().blocks()) blocks_.emplace_back(b.offset, b.size);
 }
 

@@ -34,8 +34,8 @@ void to_hill(const Model& model, const TangentCoordinates& chart, LinearModel& l
     Tdot.block<6, 6>(r, r) = h.Tdot;
     lm.A = (Tdot + T * lm.A) * Tinv;
     lm.B = T * lm.B;
-    const std::string owner = lm.state_names[static_cast<std::size_t>(r)].substr(
-        0, lm.state_names[static_cast<std::size_t>(r)].find('.'));
+    const std::string owner =
+        lm.state_names[static_cast<std::size_t>(r)].substr(0, lm.state_names[static_cast<std::size_t>(r)].find('.'));
     for (int k = 0; k < 3; ++k) {
       lm.state_names[static_cast<std::size_t>(r + k)] = owner + ".delta_r_H[" + std::to_string(k) + "]";
       lm.state_names[static_cast<std::size_t>(r + 3 + k)] = owner + ".delta_v_H[" + std::to_string(k) + "]";
@@ -73,8 +73,9 @@ LinearModel linearize(const std::shared_ptr<const Model>& model, const Operating
     TangentJacobians J = tangent_jacobians(model, chart, lm.point, channels, settings.differences);
     lm.A = std::move(J.A);
     lm.B = std::move(J.B);
-    lm.method = settings.differences.differences == Differences::central ? "central differences"
-                                                                           : "Richardson extrapolation of central differences";
+    lm.method = settings.differences.differences == Differences::central
+                    ? "central differences"
+                    : "Richardson extrapolation of central differences";
   }
   if (settings.translation == TranslationCoordinates::hill) to_hill(*model, chart, lm);
   return lm;

@@ -83,8 +83,8 @@ void TangentCoordinates::local(const Eigen::VectorXd& x0, const Eigen::VectorXd&
   }
 }
 
-void TangentCoordinates::tangent_rate(const Eigen::VectorXd& x0, const Eigen::VectorXd& x,
-                                      const Eigen::VectorXd& xdot, Eigen::VectorXd& zdot) const {
+void TangentCoordinates::tangent_rate(const Eigen::VectorXd& x0, const Eigen::VectorXd& x, const Eigen::VectorXd& xdot,
+                                      Eigen::VectorXd& zdot) const {
   zdot.resize(size());
   for (Eigen::Index k = 0; k < size(); ++k) {
     if (!is_attitude(k)) {

@@ -118,14 +118,10 @@ int run_linearize(const Options& o) {
     states.push_back({{"name", lm.state_names[i]}, {"unit", lm.state_units[i]}});
   for (std::size_t j = 0; j < lm.input_names.size(); ++j)
     inputs.push_back({{"name", lm.input_names[j]}, {"unit", lm.input_units[j]}});
-  const json model{{"scenario", o.scenario},
-                   {"t", lm.point.t},
-                   {"method", lm.method},
-                   {"translation", o.hill ? "hill" : "inertial"},
-                   {"states", states},
-                   {"inputs", inputs},
-                   {"A", matrix_json(lm.A)},
-                   {"B", matrix_json(lm.B)},
+  const json model{{"scenario", o.scenario}, {"t", lm.point.t},
+                   {"method", lm.method},    {"translation", o.hill ? "hill" : "inertial"},
+                   {"states", states},       {"inputs", inputs},
+                   {"A", matrix_json(lm.A)}, {"B", matrix_json(lm.B)},
                    {"modes", modes_json}};
 
   write_file(dir / "A.csv", csv_matrix(lm.A, lm.state_names, lm.state_names));
@@ -133,8 +129,8 @@ int run_linearize(const Options& o) {
   write_file(dir / "modes.csv", modes_csv);
   write_file(dir / "linear_model.json", model.dump(1) + '\n');
   if (!o.quiet)
-    std::fprintf(stderr, "%zu states, %zu inputs, %zu modes (%s) in %s\n", lm.state_names.size(),
-                 lm.input_names.size(), modes.size(), lm.method.c_str(), escaped_text(dir.string()).c_str());
+    std::fprintf(stderr, "%zu states, %zu inputs, %zu modes (%s) in %s\n", lm.state_names.size(), lm.input_names.size(),
+                 modes.size(), lm.method.c_str(), escaped_text(dir.string()).c_str());
   return 0;
 }
 

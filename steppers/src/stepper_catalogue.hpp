@@ -6,8 +6,8 @@
 
 #include <tuple>
 
-#include "ramus/steppers/odeint_steppers.hpp"
 #include "implicit_steppers.hpp"
+#include "ramus/steppers/odeint_steppers.hpp"
 #include "ramus/steppers/stepper_list.hpp"
 
 namespace ramus::stepper_catalogue {

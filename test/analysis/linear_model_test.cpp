@@ -112,7 +112,8 @@ BOOST_AUTO_TEST_SUITE(hill_coordinates)
 // system, δẍ = 3n²δx + 2nδẏ, δÿ = −2nδẋ, δz̈ = −n²δz.
 BOOST_AUTO_TEST_CASE(a_circular_orbit_gives_the_clohessy_wiltshire_equations) {
   auto model = std::make_shared<Model>();
-  Vehicle& v = model->add_vehicle("sc", hub_config(750.0, Eigen::Vector3d(900.0, 800.0, 600.0), Eigen::Vector3d::Zero()));
+  Vehicle& v =
+      model->add_vehicle("sc", hub_config(750.0, Eigen::Vector3d(900.0, 800.0, 600.0), Eigen::Vector3d::Zero()));
   const double r = 7e6, n = std::sqrt(kMu / (r * r * r));
   // An inclined circular orbit: r and v along arbitrary orthogonal directions.
   const Eigen::Vector3d e_r = Eigen::Vector3d(1.0, 2.0, -1.0).normalized();

@@ -65,8 +65,8 @@ BOOST_AUTO_TEST_CASE(undamped_frequency_is_the_reduced_mass_closed_form) {
     const double f = sys.omega_n() / (2.0 * std::numbers::pi);
     const double e = std::abs(m.frequency_hz - f) / f;
     BOOST_TEST_MESSAGE((d == an::Differences::central ? "central" : "Richardson")
-                       << ": f = " << m.frequency_hz << " Hz vs " << f << " Hz, relative error " << e
-                       << ", zeta " << m.damping_ratio);
+                       << ": f = " << m.frequency_hz << " Hz vs " << f << " Hz, relative error " << e << ", zeta "
+                       << m.damping_ratio);
     // The differences' accuracy (eq. L4: ε^(2/3) ≈ 4e-11 of A's columns) carried into an
     // eigenvalue of a well-separated mode: bound 1e-8.
     BOOST_TEST(e < 1e-8);

@@ -12,7 +12,8 @@ namespace {
 
 std::shared_ptr<Model> tumbling_hub() {
   auto model = std::make_shared<Model>();
-  Vehicle& v = model->add_vehicle("sc", hub_config(10.0, Eigen::Vector3d(100.0, 200.0, 300.0), Eigen::Vector3d::Zero()));
+  Vehicle& v =
+      model->add_vehicle("sc", hub_config(10.0, Eigen::Vector3d(100.0, 200.0, 300.0), Eigen::Vector3d::Zero()));
   v.set_initial_state(initial_state({7e6, 0.0, 0.0}, {0.0, 7.5e3, 0.0}, random_quaternion(), {0.3, -0.2, 0.1}));
   model->finalize();
   return model;
@@ -33,7 +34,8 @@ BOOST_AUTO_TEST_CASE(retract_and_local_are_inverse) {
   chart.local(x0, x, back);
   // Inverse maps up to round-off: a few ε of the largest entry (positions of 7e6 m: 1e-9 m).
   for (Eigen::Index k = 0; k < z.size(); ++k)
-    BOOST_TEST(std::abs(back[k] - z[k]) <= 8.0 * std::numeric_limits<double>::epsilon() * std::max(1.0, std::abs(x[chart.state_index(k)])));
+    BOOST_TEST(std::abs(back[k] - z[k]) <=
+               8.0 * std::numeric_limits<double>::epsilon() * std::max(1.0, std::abs(x[chart.state_index(k)])));
 }
 
 BOOST_AUTO_TEST_CASE(tangent_rate_is_the_rate_of_local) {

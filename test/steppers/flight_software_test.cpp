@@ -487,7 +487,8 @@ BOOST_AUTO_TEST_CASE(step_observer_sees_every_step_and_no_step_straddles_a_sampl
       // euler, rk2 and rk4 have as many stages as their order (propagate_test.cpp,
       // evaluations_per_step): one evaluation per stage of each step the observer saw
       // (implicit_euler's count depends on its Jacobian and Newton iterations).
-      if (!info.adaptive && info.name != "implicit_euler") BOOST_TEST(stats.evaluations == static_cast<std::uint64_t>(info.order) * ends.size());
+      if (!info.adaptive && info.name != "implicit_euler")
+        BOOST_TEST(stats.evaluations == static_cast<std::uint64_t>(info.order) * ends.size());
       BOOST_TEST((last.array() == x.array()).all());  // the last call saw the returned state
       BOOST_TEST(ends.back() == times.back());
       std::size_t straddled = 0;

@@ -23,7 +23,8 @@ namespace si = boost::units::si;
 /// constant 1 N m about b1 (so that the motion is three-dimensional).
 std::shared_ptr<Model> hub_and_panel(double k, double c, double theta0) {
   auto model = std::make_shared<Model>();
-  Vehicle& v = model->add_vehicle("sc", hub_config(500.0, Eigen::Vector3d(400.0, 350.0, 300.0), Eigen::Vector3d::Zero()));
+  Vehicle& v =
+      model->add_vehicle("sc", hub_config(500.0, Eigen::Vector3d(400.0, 350.0, 300.0), Eigen::Vector3d::Zero()));
   v.set_initial_state(initial_state(Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), Quaternion(1.0, 0.0, 0.0, 0.0),
                                     Eigen::Vector3d(0.01, -0.02, 0.05)));
   HingedRigidBodyConfig p;
@@ -83,11 +84,14 @@ BOOST_AUTO_TEST_CASE(orders_under_step_halving) {
     for (int i = 0; i < n; ++i) stepper.do_step(system, x, i * dt, dt);
     return error(*model, x, ref_T);
   });
-  for (const HalvingLevel& l : euler.levels) BOOST_TEST_MESSAGE("implicit_euler dt " << l.dt << ": error " << l.error << ", order " << l.observed_order);
-  for (const HalvingLevel& l : rosenbrock.levels) BOOST_TEST_MESSAGE("rosenbrock4 dt " << l.dt << ": error " << l.error << ", order " << l.observed_order);
+  for (const HalvingLevel& l : euler.levels)
+    BOOST_TEST_MESSAGE("implicit_euler dt " << l.dt << ": error " << l.error << ", order " << l.observed_order);
+  for (const HalvingLevel& l : rosenbrock.levels)
+    BOOST_TEST_MESSAGE("rosenbrock4 dt " << l.dt << ": error " << l.error << ", order " << l.observed_order);
   // Asymptotic orders 1 and 4 once the leading error term dominates (from the second halving);
   // ±0.15 leaves room for the next term at these steps.
-  for (std::size_t k = 2; k < euler.levels.size(); ++k) BOOST_TEST(std::abs(euler.levels[k].observed_order - 1.0) < 0.15);
+  for (std::size_t k = 2; k < euler.levels.size(); ++k)
+    BOOST_TEST(std::abs(euler.levels[k].observed_order - 1.0) < 0.15);
   for (std::size_t k = 2; k < rosenbrock.levels.size(); ++k)
     BOOST_TEST(std::abs(rosenbrock.levels[k].observed_order - 4.0) < 0.15);
 }
@@ -102,10 +106,10 @@ BOOST_AUTO_TEST_CASE(rosenbrock4_beats_dopri5_tenfold_on_a_stiff_hinge) {
   PropagationStats rb, dp;
   const double e_rb = error(*model, run(model, "rosenbrock4", 1e-3, t1, 1e-8, &rb), ref);
   const double e_dp = error(*model, run(model, "rk_dopri5", 1e-3, t1, 1e-6, &dp), ref);
-  BOOST_TEST_MESSAGE("stiff hinge, 20 s: rosenbrock4 (1e-8) " << rb.steps << " steps, " << rb.evaluations
-                                                              << " evaluations, error " << e_rb << " rad; rk_dopri5 (1e-6) "
-                                                              << dp.steps << " steps, " << dp.evaluations
-                                                              << " evaluations, error " << e_dp << " rad");
+  BOOST_TEST_MESSAGE("stiff hinge, 20 s: rosenbrock4 (1e-8) "
+                     << rb.steps << " steps, " << rb.evaluations << " evaluations, error " << e_rb
+                     << " rad; rk_dopri5 (1e-6) " << dp.steps << " steps, " << dp.evaluations << " evaluations, error "
+                     << e_dp << " rad");
   // Both within 1e-6 rad of the reference (the accuracy asked of the comparison) …
   BOOST_TEST(e_rb < 1e-6);
   BOOST_TEST(e_dp < 1e-6);

@@ -13,8 +13,8 @@ using namespace ramus;
 BOOST_AUTO_TEST_SUITE(stepper_list)
 
 BOOST_AUTO_TEST_CASE(exactly_the_nine_names_of_the_design) {
-  const std::set<std::string> expected{"euler",  "rk2",           "rk4",           "rk_ck54",    "rk_dopri5",
-                                       "rk_f78", "bulirsch_stoer", "implicit_euler", "rosenbrock4"};
+  const std::set<std::string> expected{
+      "euler", "rk2", "rk4", "rk_ck54", "rk_dopri5", "rk_f78", "bulirsch_stoer", "implicit_euler", "rosenbrock4"};
   std::set<std::string> names;
   for (const StepperInfo& s : ramus::stepper_list()) names.insert(std::string(s.name));
   BOOST_TEST(ramus::stepper_list().size() == 9u);  // and no duplicates: the set has 9 too

@@ -34,8 +34,8 @@ struct LinearizationSettings {
 };
 
 struct LinearModel {
-  Eigen::MatrixXd A;  ///< n×n, ∂ż/∂z
-  Eigen::MatrixXd B;  ///< n×k, ∂ż/∂u
+  Eigen::MatrixXd A;                                  ///< n×n, ∂ż/∂z
+  Eigen::MatrixXd B;                                  ///< n×k, ∂ż/∂u
   std::vector<std::string> state_names, state_units;  ///< n each
   std::vector<std::string> input_names, input_units;  ///< k each
   OperatingPoint point;                               ///< with u filled in

@@ -16,8 +16,8 @@ struct Participation {
 };
 
 struct Mode {
-  std::complex<double> eigenvalue;  ///< [1/s] one of a conjugate pair (Im ≥ 0), or real
-  double frequency_hz = 0.0;        ///< [Hz] |λ| / 2π (undamped natural frequency)
+  std::complex<double> eigenvalue;   ///< [1/s] one of a conjugate pair (Im ≥ 0), or real
+  double frequency_hz = 0.0;         ///< [Hz] |λ| / 2π (undamped natural frequency)
   double damped_frequency_hz = 0.0;  ///< [Hz] |Im λ| / 2π
   /// −Re λ / |λ|: 0 undamped, 1 critically damped, negative unstable; NaN for a rigid mode.
   double damping_ratio = 0.0;
