@@ -46,12 +46,13 @@ struct BulirschStoer {
 
 struct ImplicitEuler {
   static constexpr StepperInfo info{"implicit_euler", false, 1,
-                                    "backward Euler, bounded simplified Newton, finite-difference Jacobian (ramus)"};
+                                    "backward Euler, bounded simplified Newton, finite-difference Jacobian (ramus)",
+                                    true};
   static implicit_steppers::ImplicitEuler make(double, double) { return {}; }
 };
 struct Rosenbrock4 {
   static constexpr StepperInfo info{"rosenbrock4", true, 4,
-                                    "rosenbrock4_controller (Odeint), finite-difference Jacobian"};
+                                    "rosenbrock4_controller (Odeint), finite-difference Jacobian", true};
   static implicit_steppers::Rosenbrock4 make(double abs_tol, double rel_tol) { return {abs_tol, rel_tol}; }
 };
 

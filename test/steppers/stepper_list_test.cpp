@@ -24,6 +24,9 @@ BOOST_AUTO_TEST_CASE(exactly_the_nine_names_of_the_design) {
 
 BOOST_AUTO_TEST_CASE(fixed_and_adaptive) {
   for (const char* fixed : {"euler", "rk2", "rk4", "implicit_euler"}) BOOST_TEST(!stepper_info(fixed).adaptive, fixed);
+  // The implicit ones, and only they, take the Jacobian.
+  for (const StepperInfo& s : ramus::stepper_list())
+    BOOST_TEST(s.implicit == (s.name == "implicit_euler" || s.name == "rosenbrock4"), s.name);
   for (const char* adaptive : {"rk_ck54", "rk_dopri5", "rk_f78", "bulirsch_stoer", "rosenbrock4"})
     BOOST_TEST(stepper_info(adaptive).adaptive, adaptive);
 }

@@ -13,9 +13,12 @@ struct StepperInfo {
   bool adaptive;                 ///< controlled (error-controlled step) or fixed step
   int order;                     ///< global order of the propagated solution
   std::string_view description;  ///< the Odeint type behind it
+  /// Takes the Jacobian ∂f/∂x (analysis/jacobian.hpp: 2n + 2 evaluations per step): for stiff
+  /// models; the bench compares it only when asked.
+  bool implicit = false;
 };
 
-/// euler, rk2, rk4, rk_ck54, rk_dopri5, rk_f78, bulirsch_stoer.
+/// euler, rk2, rk4, rk_ck54, rk_dopri5, rk_f78, bulirsch_stoer, implicit_euler, rosenbrock4.
 std::span<const StepperInfo> stepper_list();
 /// The entry called `name`; throws ConfigurationError listing the valid names.
 const StepperInfo& stepper_info(std::string_view name);
