@@ -12,7 +12,7 @@ namespace {
 using validation::to_text;
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
-const char* const kOwner = "linearization";
+const char* const kJacobianOwner = "linearization";
 
 /// The largest |entry| of each state block, at least 1: the scale of its entries' steps.
 Eigen::VectorXd block_scales(const StateLayout& layout, const Eigen::VectorXd& x) {
@@ -29,19 +29,19 @@ double default_step(Differences d) { return d == Differences::central ? std::cbr
 void check_operating_point(const Model& model, const OperatingPoint& p) {
   const Eigen::Index n = model.layout().size();
   if (p.x.size() != n)
-    throw ConfigurationError(kOwner, "x", std::to_string(p.x.size()) + " entries",
+    throw ConfigurationError(kJacobianOwner, "x", std::to_string(p.x.size()) + " entries",
                              "the model's state has " + std::to_string(n));
   for (Eigen::Index i = 0; i < n; ++i)
     if (!std::isfinite(p.x[i]))
-      throw ConfigurationError(kOwner, "x: " + model.layout().entry_name(i), to_text(p.x[i]), "must be finite");
-  if (!std::isfinite(p.t)) throw ConfigurationError(kOwner, "t [s]", to_text(p.t), "must be finite");
+      throw ConfigurationError(kJacobianOwner, "x: " + model.layout().entry_name(i), to_text(p.x[i]), "must be finite");
+  if (!std::isfinite(p.t)) throw ConfigurationError(kJacobianOwner, "t [s]", to_text(p.t), "must be finite");
   const Eigen::Index m = model.input_layout().size();
   if (p.u.size() != 0 && p.u.size() != m)
-    throw ConfigurationError(kOwner, "u", std::to_string(p.u.size()) + " entries",
+    throw ConfigurationError(kJacobianOwner, "u", std::to_string(p.u.size()) + " entries",
                              "the model has " + std::to_string(m) + " actuator channels (or give none)");
   for (Eigen::Index c = 0; c < p.u.size(); ++c)
     if (!std::isfinite(p.u[c]))
-      throw ConfigurationError(kOwner, "u: " + model.input_layout().entry_name(c), to_text(p.u[c]), "must be finite");
+      throw ConfigurationError(kJacobianOwner, "u: " + model.input_layout().entry_name(c), to_text(p.u[c]), "must be finite");
 }
 
 namespace {
@@ -71,7 +71,7 @@ TangentJacobians tangent_jacobians(const std::shared_ptr<const Model>& model, co
                                    const JacobianSettings& settings) {
   check_operating_point(*model, point);
   if (!(settings.relative_step >= 0.0) || !std::isfinite(settings.relative_step))
-    throw ConfigurationError(kOwner, "relative_step", to_text(settings.relative_step), "must be ≥ 0 and finite");
+    throw ConfigurationError(kJacobianOwner, "relative_step", to_text(settings.relative_step), "must be ≥ 0 and finite");
   const double eta = settings.relative_step > 0.0 ? settings.relative_step : default_step(settings.differences);
   Run run(model, point.u);
   const Eigen::Index n = chart.size();
@@ -112,7 +112,7 @@ TangentJacobians tangent_jacobians(const std::shared_ptr<const Model>& model, co
   for (std::size_t j = 0; j < channels.size(); ++j) {
     const Eigen::Index c = channels[j];
     if (c < 0 || c >= run.u.size())
-      throw ConfigurationError(kOwner, "input channel", std::to_string(c),
+      throw ConfigurationError(kJacobianOwner, "input channel", std::to_string(c),
                                "is not a channel of the model (0 … " + std::to_string(run.u.size() - 1) + ")");
     const double u0 = run.u[c];
     const double h = eta * std::max(1.0, std::abs(u0));
@@ -128,7 +128,7 @@ TangentJacobians tangent_jacobians(const std::shared_ptr<const Model>& model, co
       const double s = up ? h : -h;
       J.B.col(static_cast<Eigen::Index>(j)) = (with_command(s) - with_command(0.0)) / s;
     } else {
-      throw ConfigurationError(kOwner, "input channel " + model->input_layout().entry_name(c), to_text(u0),
+      throw ConfigurationError(kJacobianOwner, "input channel " + model->input_layout().entry_name(c), to_text(u0),
                                "has a range narrower than the difference step " + to_text(h));
     }
     run.system.inputs().set(c, u0);

@@ -9,11 +9,11 @@
 namespace ramus::analysis {
 namespace {
 
-const char* const kOwner = "tangent coordinates";
+const char* const kTangentOwner = "tangent coordinates";
 
 void require_size(const Eigen::VectorXd& v, Eigen::Index n, const char* field) {
   if (v.size() != n)
-    throw ConfigurationError(kOwner, field, std::to_string(v.size()) + " entries",
+    throw ConfigurationError(kTangentOwner, field, std::to_string(v.size()) + " entries",
                              "the model's state has " + std::to_string(n));
 }
 
@@ -59,7 +59,7 @@ void TangentCoordinates::retract(const Eigen::VectorXd& x0, const Eigen::VectorX
     const Eigen::Vector3d half = 0.5 * z.segment<3>(k);
     const double s2 = 1.0 - half.squaredNorm();
     if (!(s2 > 0.0))
-      throw ConfigurationError(kOwner, names_[static_cast<std::size_t>(k)] + " (|delta_theta_B|)",
+      throw ConfigurationError(kTangentOwner, names_[static_cast<std::size_t>(k)] + " (|delta_theta_B|)",
                                validation::to_text(2.0 * std::sqrt(1.0 - s2)),
                                "must be below 2 (the chart covers rotations below 180°)");
     const Quaternion dq(std::sqrt(s2), half.x(), half.y(), half.z());

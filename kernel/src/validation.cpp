@@ -59,6 +59,11 @@ void require_non_negative(const std::string& owner, const std::string& field, do
   if (value < 0.0) throw ConfigurationError(owner, field, to_text(value), "must not be negative");
 }
 
+void require_unit_interval(const std::string& owner, const std::string& field, double value) {
+  require_finite(owner, field, value);
+  if (value < 0.0 || value > 1.0) throw ConfigurationError(owner, field, to_text(value), "must lie in [0, 1]");
+}
+
 void require_inertia(const std::string& owner, const std::string& field, const Eigen::Matrix3d& value) {
   if (!value.allFinite()) throw ConfigurationError(owner, field, to_text(value), "must be finite");
   // Symmetry to round-off of the given numbers: 1e-12 of the tensor's size.

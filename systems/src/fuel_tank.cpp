@@ -32,11 +32,6 @@ struct FuelTankWorkspace final : EffectorWorkspace {
   std::vector<double> mu;  ///< [kg/s] per thruster (sized once)
 };
 
-void require_unit_interval(const std::string& owner, const std::string& field, double v) {
-  validation::require_finite(owner, field, v);
-  if (v < 0.0 || v > 1.0) throw ConfigurationError(owner, field, to_text(v), "must lie in [0, 1]");
-}
-
 /// Inertia about B of a distribution with mass m, first moment M1 and inertia J about T at r from
 /// B (eq. 7): linear in (m, M1, J), so it also maps their m-derivatives to the rate's.
 Eigen::Matrix3d shift_to_B(double m, const Eigen::Vector3d& M1, const Eigen::Matrix3d& J, const Eigen::Vector3d& r) {
@@ -110,7 +105,7 @@ FuelTank::FuelTank(std::string name, const FuelTankConfig& c) : StateEffector(st
     const double isp = t.isp.value();
     validation::require_positive(ot, "isp [s]", isp);
     p.w = isp * g0;
-    require_unit_interval(ot, "command0 [1]", t.command0);
+    validation::require_unit_interval(ot, "command0 [1]", t.command0);
     thrusters_.push_back(p);
     u_.push_back(t.command0);
   }
@@ -132,7 +127,7 @@ const FuelTankThrusterParameters& FuelTank::thruster(std::size_t i) const {
 void FuelTank::set_command(std::size_t i, double u) {
   require_open("set_command");
   require_index(i, "set_command");
-  require_unit_interval(thruster_owner(i), "command [1]", u);
+  validation::require_unit_interval(thruster_owner(i), "command [1]", u);
   u_[i] = u;
 }
 

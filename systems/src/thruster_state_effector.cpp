@@ -9,11 +9,6 @@ namespace {
 
 using validation::to_text;
 
-void require_unit_interval(const std::string& owner, const std::string& field, double v) {
-  validation::require_finite(owner, field, v);
-  if (v < 0.0 || v > 1.0) throw ConfigurationError(owner, field, to_text(v), "must lie in [0, 1]");
-}
-
 }  // namespace
 
 ThrusterStateEffector::ThrusterStateEffector(std::string name, const std::vector<ThrusterStateConfig>& thrusters)
@@ -32,8 +27,8 @@ ThrusterStateEffector::ThrusterStateEffector(std::string name, const std::vector
     p.tau = c.time_constant.value();
     validation::require_positive(o, "time_constant [s]", p.tau);
     p.kappa0 = c.kappa0;
-    require_unit_interval(o, "kappa0 [1]", p.kappa0);
-    require_unit_interval(o, "command0 [1]", c.command0);
+    validation::require_unit_interval(o, "kappa0 [1]", p.kappa0);
+    validation::require_unit_interval(o, "command0 [1]", c.command0);
     thrusters_.push_back(p);
     u_.push_back(c.command0);
   }
@@ -58,7 +53,7 @@ const ThrusterStateParameters& ThrusterStateEffector::thruster(std::size_t i) co
 void ThrusterStateEffector::set_command(std::size_t i, double u) {
   require_open("set_command");
   require_index(i, "set_command");
-  require_unit_interval(thruster_owner(i), "command [1]", u);
+  validation::require_unit_interval(thruster_owner(i), "command [1]", u);
   u_[i] = u;
 }
 

@@ -16,6 +16,8 @@ void require_finite(const std::string& owner, const std::string& field, double v
 void require_finite(const std::string& owner, const std::string& field, const Eigen::Vector3d& value);
 void require_positive(const std::string& owner, const std::string& field, double value);
 void require_non_negative(const std::string& owner, const std::string& field, double value);
+/// A fraction: finite and in [0, 1] (a throttle, a command).
+void require_unit_interval(const std::string& owner, const std::string& field, double value);
 /// A rigid body's inertia tensor: symmetric to a relative 1e-12 of its norm, positive definite
 /// (Cholesky succeeds) and physical — its principal moments obey the triangle inequality (each at
 /// most the sum of the other two, within kInertiaTriangleTolerance of the trace; equality is a thin
