@@ -47,7 +47,7 @@ std::string_view ErrorBreakdown::dominant() const {
 ErrorBreakdown hub_error(const Model& model, const Eigen::VectorXd& x, const HubReference& ref, std::size_t i) {
   const VehicleOffsets& o = model.vehicle(i).offsets();
   const Quaternion q_BN = x.segment<4>(o.q_BN);
-  return {relative(x.segment<3>(o.r_BN_N), ref.r_BN_N), relative(x.segment<3>(o.v_BN_N), ref.v_BN_N),
+  return {relative(x.segment<3>(o.r_N), ref.r_BN_N), relative(x.segment<3>(o.v_N), ref.v_BN_N),
           attitude_error_angle(ref.q_BN, q_BN), relative(x.segment<3>(o.omega_BN_B), ref.omega_BN_B), kNaN};
 }
 

@@ -41,7 +41,8 @@ void check_operating_point(const Model& model, const OperatingPoint& p) {
                              "the model has " + std::to_string(m) + " actuator channels (or give none)");
   for (Eigen::Index c = 0; c < p.u.size(); ++c)
     if (!std::isfinite(p.u[c]))
-      throw ConfigurationError(kJacobianOwner, "u: " + model.input_layout().entry_name(c), to_text(p.u[c]), "must be finite");
+      throw ConfigurationError(kJacobianOwner, "u: " + model.input_layout().entry_name(c), to_text(p.u[c]),
+                               "must be finite");
 }
 
 namespace {
@@ -71,7 +72,8 @@ TangentJacobians tangent_jacobians(const std::shared_ptr<const Model>& model, co
                                    const JacobianSettings& settings) {
   check_operating_point(*model, point);
   if (!(settings.relative_step >= 0.0) || !std::isfinite(settings.relative_step))
-    throw ConfigurationError(kJacobianOwner, "relative_step", to_text(settings.relative_step), "must be ≥ 0 and finite");
+    throw ConfigurationError(kJacobianOwner, "relative_step", to_text(settings.relative_step),
+                             "must be ≥ 0 and finite");
   const double eta = settings.relative_step > 0.0 ? settings.relative_step : default_step(settings.differences);
   Run run(model, point.u);
   const Eigen::Index n = chart.size();

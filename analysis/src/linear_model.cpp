@@ -25,17 +25,15 @@ std::vector<Eigen::Index> input_channels(const Model& model, const std::vector<s
 void to_hill(const Model& model, const TangentCoordinates& chart, LinearModel& lm) {
   for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
     const VehicleOffsets& o = model.vehicle(i).offsets();
-    const HillTransform h = hill_transform(lm.point.x.segment<3>(o.r_BN_N), lm.point.x.segment<3>(o.v_BN_N));
-    const Eigen::Index r = chart.coordinate(o.r_BN_N);  // r then v: six consecutive coordinates
-    const Eigen::Index n = lm.A.rows();
-    Eigen::MatrixXd T = Eigen::MatrixXd::Identity(n, n), Tinv = T, Tdot = Eigen::MatrixXd::Zero(n, n);
-    T.block<6, 6>(r, r) = h.T;
-    Tinv.block<6, 6>(r, r) = h.T_inverse;
-    Tdot.block<6, 6>(r, r) = h.Tdot;
-    lm.A = (Tdot + T * lm.A) * Tinv;
-    lm.B = T * lm.B;
-    const std::string owner =
-        lm.state_names[static_cast<std::size_t>(r)].substr(0, lm.state_names[static_cast<std::size_t>(r)].find('.'));
+    const HillTransform h = hill_transform(lm.point.x.segment<3>(o.r_N), lm.point.x.segment<3>(o.v_N));
+    const Eigen::Index r = chart.coordinate(o.r_N);  // r then v: six consecutive coordinates
+    // T is the identity but for its 6×6 block at (r, r), Ṫ zero but there: the products touch
+    // only those six rows and columns.
+    lm.A.middleRows<6>(r) = h.T * lm.A.middleRows<6>(r);
+    lm.A.block<6, 6>(r, r) += h.Tdot;
+    lm.A.middleCols<6>(r) = lm.A.middleCols<6>(r) * h.T_inverse;
+    lm.B.middleRows<6>(r) = h.T * lm.B.middleRows<6>(r);
+    const std::string owner = model.vehicle(i).name() + (o.translation == HubTranslation::C ? "/C" : "/hub");
     for (int k = 0; k < 3; ++k) {
       lm.state_names[static_cast<std::size_t>(r + k)] = owner + ".delta_r_H[" + std::to_string(k) + "]";
       lm.state_names[static_cast<std::size_t>(r + 3 + k)] = owner + ".delta_v_H[" + std::to_string(k) + "]";

@@ -12,6 +12,7 @@ std::string rigid_body_jacobian_obstacle(const Model& model) {
     if (!v.state_effectors().empty()) return v.label() + " has state effectors";
     if (!v.dynamic_effectors().empty()) return v.label() + " has dynamic effectors";
     if (!v.hub().r_BcB_B.isZero(0.0)) return v.label() + " has its centre of mass away from B (r_BcB_B ≠ 0)";
+    if (v.hub_translation() == HubTranslation::clamped) return v.label() + " has a clamped hub";
   }
   return {};
 }
@@ -24,12 +25,12 @@ Eigen::MatrixXd rigid_body_jacobian(const Model& model, const TangentCoordinates
   Eigen::MatrixXd A = Eigen::MatrixXd::Zero(n, n);
   for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
     const VehicleOffsets& o = model.vehicle(i).offsets();
-    const Eigen::Index r = chart.coordinate(o.r_BN_N), v = chart.coordinate(o.v_BN_N);
+    const Eigen::Index r = chart.coordinate(o.r_N), v = chart.coordinate(o.v_N);
     const Eigen::Index th = chart.coordinate(o.q_BN), w = chart.coordinate(o.omega_BN_B);
     const Eigen::Vector3d omega = x.segment<3>(o.omega_BN_B);
     const Eigen::Matrix3d& I = model.vehicle(i).hub().I_PntBc_B;
     A.block<3, 3>(r, v).setIdentity();
-    if (model.gravity() != nullptr) A.block<3, 3>(v, r) = model.gravity()->gradient_N(x.segment<3>(o.r_BN_N), t);
+    if (model.gravity() != nullptr) A.block<3, 3>(v, r) = model.gravity()->gradient_N(x.segment<3>(o.r_N), t);
     A.block<3, 3>(th, th) = -0.5 * tilde(omega);  // ∂(ω + ½ δθ × ω)/∂δθ
     A.block<3, 3>(th, w).setIdentity();
     // ∂/∂ω of I⁻¹(−ω × Iω) = I⁻¹([Iω ×] − [ω ×] I)

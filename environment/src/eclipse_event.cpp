@@ -23,9 +23,10 @@ std::function<double(const Eigen::VectorXd& x, double t)> eclipse_function(std::
     throw ConfigurationError(owner, "body_radius [m]", validation::to_text(body_radius), "must be positive and finite");
   if (!std::isfinite(sun_radius) || !(sun_radius > 0.0))
     throw ConfigurationError(owner, "sun_radius [m]", validation::to_text(sun_radius), "must be positive and finite");
+  // The vehicle's translational state: B, or C when the state holds C (Vehicle::set_hub_translation).
   Eigen::Index r = -1;
   for (std::size_t i = 0; i < model.vehicle_count(); ++i)
-    if (model.vehicle(i).name() == vehicle) r = model.vehicle(i).offsets().r_BN_N;
+    if (model.vehicle(i).name() == vehicle) r = model.vehicle(i).offsets().r_N;
   if (r < 0) throw ConfigurationError(owner, "vehicle", std::string(vehicle), "the model has no vehicle of that name");
   return [r, sun = std::move(sun), body_radius, shadow, sun_radius](const Eigen::VectorXd& x, double t) {
     const Eigen::Vector3d r_N = x.segment<3>(r);

@@ -96,8 +96,8 @@ void AttitudeControlTask::bind(const Model& model) {
     throw ConfigurationError(who, "vehicle", "'" + config_.vehicle + "'", "no such vehicle in the model");
   }
   const VehicleOffsets& o = model.vehicle(v).offsets();
-  i_r_ = o.r_BN_N;
-  i_v_ = o.v_BN_N;
+  i_r_ = o.r_N;
+  i_v_ = o.v_N;
   i_q_ = o.q_BN;
   i_omega_ = o.omega_BN_B;
   i_Omega_ = -1;
@@ -142,14 +142,16 @@ void AttitudeControlTask::restart() {
 void AttitudeControlTask::update(const TaskInput& in, std::span<double> commands) {
   if (i_q_ < 0) throw Error(label() + ": update() before bind()");
   const Eigen::VectorXd& x = in.x;
-  const Eigen::Vector3d r_BN_N = x.segment<3>(i_r_), v_BN_N = x.segment<3>(i_v_);
+  // The translational state: B's, or C's when the vehicle's state holds C (Vehicle::set_hub_translation);
+  // the task uses it only for the Hill frame's direction, which the offset of C does not change.
+  const Eigen::Vector3d r_N = x.segment<3>(i_r_), v_N = x.segment<3>(i_v_);
   const Quaternion q_BN = x.segment<4>(i_q_);
   const Eigen::Vector3d omega_true = x.segment<3>(i_omega_);
   const double dt = samples_ > 0 ? in.t - t_last_ : 0.0;
 
   // (1) Navigation.
   if (config_.navigation == AttitudeNavigation::ideal) {
-    const NavigationSolution s = ideal_nav_.measure(in.t, r_BN_N, v_BN_N, q_BN, omega_true);
+    const NavigationSolution s = ideal_nav_.measure(in.t, r_N, v_N, q_BN, omega_true);
     sigma_BN_ = s.sigma_BN;
     omega_BN_B_ = s.omega_BN_B;
     navigation_valid_ = true;
@@ -165,7 +167,7 @@ void AttitudeControlTask::update(const TaskInput& in, std::span<double> commands
   if (inertial_)
     reference_ = inertial_->reference();
   else if (hill_)
-    reference_ = hill_->reference(r_BN_N, v_BN_N);
+    reference_ = hill_->reference(r_N, v_N);
   else
     reference_ = slew_->reference(in.t);
   error_ = attitude_tracking_error(sigma_BN_, omega_BN_B_, reference_);

@@ -11,6 +11,35 @@ ConstStateBlock effector_block(const VehicleOffsets& o, std::size_t k, const Eig
   return x.segment(o.state_effectors[k], o.state_sizes[k]);
 }
 
+void effector_kinematics(const Vehicle& v, VehicleWorkspace& w, const Eigen::VectorXd& x) {
+  const auto& effectors = v.state_effectors();
+  for (std::size_t k = 0; k < effectors.size(); ++k)
+    effectors[k]->kinematics(w.ctx, effector_block(v.offsets(), k, x), *w.effectors[k]);
+}
+
+// Sums of eq. (2): m, Σ m r, Σ m r' and ṁ (mass depletion, §6), with Σ ṁ r_O (eq. 15); the hub's
+// own terms first.
+void vehicle_mass_properties(const Vehicle& v, VehicleWorkspace& w, const Eigen::VectorXd& x) {
+  const HubParameters& hub = v.hub();
+  double m = hub.m, mDot = 0.0;
+  Eigen::Vector3d m_c = hub.m_r_BcB_B, m_cPrime = Eigen::Vector3d::Zero(), mDot_r_O = Eigen::Vector3d::Zero();
+  const auto& effectors = v.state_effectors();
+  for (std::size_t k = 0; k < effectors.size(); ++k) {
+    const CentreOfMass p = effectors[k]->mass_properties(w.ctx, effector_block(v.offsets(), k, x), *w.effectors[k]);
+    m += p.m;
+    m_c += p.m * p.r_CB_B;
+    m_cPrime += p.m * p.rPrime_CB_B;
+    mDot += p.mDot;
+    mDot_r_O += p.mDot_r_OB_B;
+  }
+  const double inv_m = 1.0 / m;
+  w.mass.m = m;
+  w.mass.r_CB_B = m_c * inv_m;
+  w.mass.rPrime_CB_B = m_cPrime * inv_m;
+  w.mass.mDot = mDot;
+  w.mass.mDot_r_OB_B = mDot_r_O;
+}
+
 }  // namespace
 
 const FrameKinematics& end_frame(const Model& model, const Workspace& ws, const Model::ResolvedEnd& end) {
@@ -44,36 +73,30 @@ void kinematics(const Model& model, Workspace& ws, const Eigen::VectorXd& x, dou
     FrameKinematics& hub = w.ctx.hub;
     w.ctx.t = t;
     hub.dcm_FN = w.dcm_NB.transpose();
-    hub.r_FN_N = x.segment<3>(o.r_BN_N);
-    hub.v_FN_N = x.segment<3>(o.v_BN_N);
+    hub.r_FN_N = x.segment<3>(o.r_N);
+    hub.v_FN_N = x.segment<3>(o.v_N);
     hub.omega_FN_F = x.segment<3>(o.omega_BN_B);
-    const auto& effectors = v.state_effectors();
-    for (std::size_t k = 0; k < effectors.size(); ++k)
-      effectors[k]->kinematics(w.ctx, effector_block(o, k, x), *w.effectors[k]);
+    effector_kinematics(v, w, x);
+    if (o.translation != HubTranslation::C) continue;
+    // The state holds C: B follows from the mass properties, eq. (20a). They are relative to B, so
+    // the first pass gives c_B and c'_B; the second places every segment from B.
+    vehicle_mass_properties(v, w, x);
+    const Eigen::Vector3d cDot_B = w.mass.rPrime_CB_B + hub.omega_FN_F.cross(w.mass.r_CB_B);
+    hub.r_FN_N = x.segment<3>(o.r_N) - w.dcm_NB * w.mass.r_CB_B;
+    hub.v_FN_N = x.segment<3>(o.v_N) - w.dcm_NB * cDot_B;
+    effector_kinematics(v, w, x);
   }
 }
 
 void mass_properties(const Model& model, Workspace& ws, const Eigen::VectorXd& x) {
   for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
     const Vehicle& v = model.vehicle(i);
-    const HubParameters& hub = v.hub();
     VehicleWorkspace& w = ws.vehicles[i];
-    // Sums of eq. (2): m, Σ m r, Σ m r' and ṁ (mass depletion, §6); the hub's own terms first.
-    double m = hub.m, mDot = 0.0;
-    Eigen::Vector3d m_c = hub.m_r_BcB_B, m_cPrime = Eigen::Vector3d::Zero();
-    const auto& effectors = v.state_effectors();
-    for (std::size_t k = 0; k < effectors.size(); ++k) {
-      const CentreOfMass p = effectors[k]->mass_properties(w.ctx, effector_block(v.offsets(), k, x), *w.effectors[k]);
-      m += p.m;
-      m_c += p.m * p.r_CB_B;
-      m_cPrime += p.m * p.rPrime_CB_B;
-      mDot += p.mDot;
-    }
-    const double inv_m = 1.0 / m;
-    w.mass.m = m;
-    w.mass.r_CB_B = m_c * inv_m;
-    w.mass.rPrime_CB_B = m_cPrime * inv_m;
-    w.mass.mDot = mDot;
+    vehicle_mass_properties(v, w, x);
+    // C where gravity acts: the state's own when it holds C (not B + [NB] c, which rounds).
+    w.r_CN_N = v.offsets().translation == HubTranslation::C
+                   ? Eigen::Vector3d(x.segment<3>(v.offsets().r_N))
+                   : Eigen::Vector3d(w.ctx.hub.r_FN_N + w.dcm_NB * w.mass.r_CB_B);
   }
 }
 
@@ -82,7 +105,7 @@ void load_context(const Model& model, VehicleWorkspace& w, double t) {
   LoadContext& at = w.load;
   at.t = t;
   at.gravity = gravity;
-  at.r_CN_N = w.ctx.hub.r_FN_N + w.dcm_NB * w.mass.r_CB_B;
+  at.r_CN_N = w.r_CN_N;
   at.g_N = gravity != nullptr ? gravity->acceleration_N(at.r_CN_N, t) : Eigen::Vector3d::Zero();
   w.ctx.g_N = at.g_N;
 }
@@ -143,7 +166,13 @@ void hub_accelerations(const Model& model, Workspace& ws, const Eigen::VectorXd&
     const Eigen::Vector3d F_grav_B = w.mass.m * (w.ctx.hub.dcm_FN * w.ctx.g_N);
     s.vecTrans += F_grav_B + w.hub_loads.force_F;
     s.vecRot += w.mass.r_CB_B.cross(F_grav_B) + w.hub_loads.torque_PntF_F;
-    w.ctx.acc = solve_hub_system(s);
+    // A clamped hub does not move: its accelerations are zero and the system's are the clamp's
+    // reaction (docs/architecture.md §14); the effectors' contributions above still prepare their
+    // back-substitution.
+    if (v.offsets().translation == HubTranslation::clamped)
+      w.ctx.acc = HubAccelerations{};
+    else
+      w.ctx.acc = solve_hub_system(s);
   }
 }
 
@@ -154,8 +183,8 @@ void derivatives(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Ei
     VehicleWorkspace& w = ws.vehicles[i];
     const HubAccelerations& acc = w.ctx.acc;
     const Eigen::Vector3d& omega = w.ctx.hub.omega_FN_F;
-    dxdt.segment<3>(o.r_BN_N) = w.ctx.hub.v_FN_N;
-    dxdt.segment<3>(o.v_BN_N) = w.dcm_NB * acc.rDDot_BN_B;
+    dxdt.segment<3>(o.r_N) = w.ctx.hub.v_FN_N;
+    dxdt.segment<3>(o.v_N) = w.dcm_NB * acc.rDDot_BN_B;
     dxdt.segment<4>(o.q_BN) = quat_derivative(x.segment<4>(o.q_BN), omega);  // eq. (8), on the raw q
     dxdt.segment<3>(o.omega_BN_B) = acc.omegaDot_BN_B;
 
@@ -174,6 +203,14 @@ void derivatives(const Model& model, Workspace& ws, const Eigen::VectorXd& x, Ei
     Eigen::Vector3d rDDot_CN_B = acc.rDDot_BN_B + m_rDDot * (1.0 / w.mass.m);
     if (w.mass.mDot != 0.0) rDDot_CN_B -= (w.mass.mDot / w.mass.m) * (w.mass.rPrime_CB_B + omega.cross(w.mass.r_CB_B));
     dxdt.segment<3>(o.dv_CN_N) = w.dcm_NB * rDDot_CN_B - w.ctx.g_N;
+    if (o.translation == HubTranslation::C) {
+      // The state holds C, eq. (20b): v̇_C is the acceleration of eq. (9); ṙ_C = v_C but for the
+      // centre's drift as mass leaves, [NB] (Σ ṁ r_O − ṁ c)/m (zero for constant mass).
+      dxdt.segment<3>(o.v_N) = w.dcm_NB * rDDot_CN_B;
+      dxdt.segment<3>(o.r_N) = x.segment<3>(o.v_N);
+      if (w.mass.mDot != 0.0)
+        dxdt.segment<3>(o.r_N) += w.dcm_NB * ((w.mass.mDot_r_OB_B - w.mass.mDot * w.mass.r_CB_B) * (1.0 / w.mass.m));
+    }
   }
 }
 

@@ -245,8 +245,25 @@ void Model::build() {
   for (auto& vp : vehicles_) {
     Vehicle& v = *vp;
     const std::string hub = v.name() + "/hub";
-    v.offsets_.r_BN_N = layout_.add(hub, "r_BN_N", 3, "m");
-    v.offsets_.v_BN_N = layout_.add(hub, "v_BN_N", 3, "m/s");
+    v.offsets_.translation = v.translation_;
+    if (v.translation_ == HubTranslation::C) {  // the state holds C (docs/architecture.md §14)
+      v.offsets_.r_N = layout_.add(v.name() + "/C", "r_CN_N", 3, "m");
+      v.offsets_.v_N = layout_.add(v.name() + "/C", "v_CN_N", 3, "m/s");
+    } else {
+      v.offsets_.r_N = layout_.add(hub, "r_BN_N", 3, "m");
+      v.offsets_.v_N = layout_.add(hub, "v_BN_N", 3, "m/s");
+    }
+    if (v.translation_ == HubTranslation::clamped) {  // fixed in N: nothing may start it moving
+      const std::string owner = v.label() + " initial state";
+      if (v.initial_.point != ReferencePoint::B)
+        throw ConfigurationError(owner, "point", "C", "a clamped hub's initial state is given at B");
+      if (!v.initial_.v_N.si().isZero(0.0))
+        throw ConfigurationError(owner, "v_N [m/s]", validation::to_text(v.initial_.v_N.si()),
+                                 "a clamped hub is fixed in N: its velocity must be 0");
+      if (!v.initial_.omega_BN_B.si().isZero(0.0))
+        throw ConfigurationError(owner, "omega_BN_B [rad/s]", validation::to_text(v.initial_.omega_BN_B.si()),
+                                 "a clamped hub is fixed in N: its rate must be 0");
+    }
     v.offsets_.q_BN = layout_.add(hub, "q_BN", 4, "1");
     v.offsets_.omega_BN_B = layout_.add(hub, "omega_BN_B", 3, "rad/s");
     for (const auto& e : v.state_effectors_) {
@@ -296,24 +313,27 @@ void Model::build() {
   for (auto& vp : vehicles_) {
     const Vehicle& v = *vp;
     const VehicleOffsets& o = v.offsets_;
-    x0_.segment<3>(o.r_BN_N) = v.initial_.r_N.si();
-    x0_.segment<3>(o.v_BN_N) = v.initial_.v_N.si();
+    x0_.segment<3>(o.r_N) = v.initial_.r_N.si();
+    x0_.segment<3>(o.v_N) = v.initial_.v_N.si();
     x0_.segment<4>(o.q_BN) = v.initial_.q_BN;
     x0_.segment<3>(o.omega_BN_B) = v.initial_.omega_BN_B.si();
     for (std::size_t k = 0; k < v.state_effectors_.size(); ++k)
       v.state_effectors_[k]->write_initial_state(x0_.segment(o.state_effectors[k], o.state_sizes[k]));
   }
-  // Given at C: r_BN = r_CN − [NB] c,  v_BN = v_CN − [NB] (c' + ω × c)  (architecture.md eq. 3).
+  // Given at one point, held at the other: r_BN = r_CN − [NB] c,  v_BN = v_CN − [NB] (c' + ω × c)
+  // (architecture.md eq. 3), or the reverse when the state holds C.
   Workspace ws(*this);
   forward::kinematics(*this, ws, x0_, 0.0);
   forward::mass_properties(*this, ws, x0_);
   for (std::size_t i = 0; i < vehicles_.size(); ++i) {
     const Vehicle& v = *vehicles_[i];
-    if (v.initial_.point != ReferencePoint::C) continue;
+    const bool state_at_C = v.translation_ == HubTranslation::C;
+    if ((v.initial_.point == ReferencePoint::C) == state_at_C) continue;
     const VehicleWorkspace& w = ws.vehicles[i];
+    const double sign = state_at_C ? 1.0 : -1.0;  // B → C, or C → B
     const Eigen::Vector3d cDot_B = w.mass.rPrime_CB_B + w.ctx.hub.omega_FN_F.cross(w.mass.r_CB_B);
-    x0_.segment<3>(v.offsets_.r_BN_N) -= w.dcm_NB * w.mass.r_CB_B;
-    x0_.segment<3>(v.offsets_.v_BN_N) -= w.dcm_NB * cDot_B;
+    x0_.segment<3>(v.offsets_.r_N) += sign * (w.dcm_NB * w.mass.r_CB_B);
+    x0_.segment<3>(v.offsets_.v_N) += sign * (w.dcm_NB * cDot_B);
   }
 
   // A singular mass matrix shows as non-finite accelerations at the initial state.

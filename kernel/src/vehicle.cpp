@@ -53,6 +53,11 @@ void Vehicle::set_initial_state(const InitialState& initial) {
   initial_ = initial;
 }
 
+void Vehicle::set_hub_translation(HubTranslation translation) {
+  require_open("hub translation", "(new value)");
+  translation_ = translation;
+}
+
 void Vehicle::require_open(const std::string& field, const std::string& value) const {
   if (frozen_)
     throw ConfigurationError(label(), field, value, "the model is finalized; its structure can no longer change");

@@ -79,13 +79,18 @@ Event altitude_event(std::string name, const Model& model, std::string_view vehi
   e.name = std::move(name);
   e.direction = direction;
   const double level = radius + altitude;
-  if (point == AltitudePoint::B) {
-    const Eigen::Index k = model.vehicle(i).offsets().r_BN_N;
+  const VehicleOffsets& o = model.vehicle(i).offsets();
+  const bool in_state = (point == AltitudePoint::B && o.translation != HubTranslation::C) ||
+                        (point == AltitudePoint::C && o.translation == HubTranslation::C);
+  if (in_state) {  // the point's position is a block of the state
+    const Eigen::Index k = o.r_N;
     e.g = [k, level](const Eigen::VectorXd& x, double) { return x.segment<3>(k).norm() - level; };
   } else {
-    // C from the vehicle's mass properties at (x, t): r_CN_N = r_BN_N + dcm_NB c_B (docs/architecture.md §2 eq. (3)).
-    e.g = [m = &model, ws = std::make_shared<Workspace>(model), i, level](const Eigen::VectorXd& x, double t) {
-      return vehicle_diagnostics(*m, *ws, x, t, i).r_CN_N.norm() - level;
+    // The other point, from the vehicle's mass properties at (x, t): r_CN_N = r_BN_N + dcm_NB c_B
+    // (docs/architecture.md §2 eq. (3)).
+    e.g = [m = &model, ws = std::make_shared<Workspace>(model), i, point, level](const Eigen::VectorXd& x, double t) {
+      const VehicleDiagnostics d = vehicle_diagnostics(*m, *ws, x, t, i);
+      return (point == AltitudePoint::C ? d.r_CN_N : d.hub.r_FN_N).norm() - level;
     };
   }
   return e;

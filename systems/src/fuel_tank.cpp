@@ -231,7 +231,7 @@ void FuelTank::kinematics(const EvaluationContext&, ConstStateBlock x, EffectorW
 CentreOfMass FuelTank::mass_properties(const EvaluationContext&, ConstStateBlock, EffectorWorkspace& base) const {
   const auto& ws = static_cast<const FuelTankWorkspace&>(base);
   // eq. (7); rPrime 0: the propellant's material is at rest in B
-  return {ws.m, ws.r_TcB_B, Eigen::Vector3d::Zero(), ws.mDot};
+  return {ws.m, ws.r_TcB_B, Eigen::Vector3d::Zero(), ws.mDot, ws.mDot * ws.r_OB_B};
 }
 
 void FuelTank::contributions(const EvaluationContext& ctx, ConstStateBlock, EffectorWorkspace& base,

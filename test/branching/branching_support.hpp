@@ -392,8 +392,8 @@ inline HandFrame hand_hub(const Model& model, const VectorXd& x, std::size_t v =
   HandFrame h;
   const Matrix3d dcm_NB = dcm_NB_of(x.segment<4>(o.q_BN));
   h.dcm_FN = dcm_NB.transpose();
-  h.r_N = x.segment<3>(o.r_BN_N);
-  h.v_N = x.segment<3>(o.v_BN_N);
+  h.r_N = x.segment<3>(o.r_N);
+  h.v_N = x.segment<3>(o.v_N);
   h.omega_N = dcm_NB * x.segment<3>(o.omega_BN_B);
   return h;
 }

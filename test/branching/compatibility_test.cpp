@@ -174,7 +174,7 @@ BOOST_AUTO_TEST_CASE(BR_01_common_setup_centre_of_mass_at_B) {
       const VehicleOffsets& o = c.model->vehicle(0).offsets();
       // |r_CN| ≈ 1e7 m: one ulp is 1.9e-9 m; the offset is exact, so only the subtraction
       // r_C − [NB] c with |c| ~ 1e-16 m remains: 1e-8 m allows a few ulps.
-      BOOST_TEST((x0.segment<3>(o.r_BN_N) - r_CN_N0()).norm() < 1e-8);
+      BOOST_TEST((x0.segment<3>(o.r_N) - r_CN_N0()).norm() < 1e-8);
       const VehicleDiagnostics d = vehicle_diagnostics(*c.model, x0, 0.0, 0);
       BOOST_TEST((d.r_CN_N - r_CN_N0()).norm() < 1e-8);
       // v_C as given (ulp of 7.6e3 m/s is 9e-13 m/s).

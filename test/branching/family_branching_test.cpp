@@ -168,7 +168,7 @@ BOOST_AUTO_TEST_CASE(BR_02_properties_every_segment) {
           const FrameKinematics& k = probes[s]->log()[1].frame;
           const FrameKinematics kp = published(system, *c.parent, xp, stage.t + delta, s);
           const FrameKinematics km = published(system, *c.parent, xm, stage.t - delta, s);
-          const Vector3d rp = kp.r_FN_N - xp.segment<3>(o.r_BN_N), rm = km.r_FN_N - xm.segment<3>(o.r_BN_N);
+          const Vector3d rp = kp.r_FN_N - xp.segment<3>(o.r_N), rm = km.r_FN_N - xm.segment<3>(o.r_N);
           q.v.push_back((rp - rm) / (2.0 * delta));
           q.omega.push_back(vee_of_skew_part(-(kp.dcm_FN - km.dcm_FN) / (2.0 * delta) * k.dcm_FN.transpose()));
         }
@@ -184,7 +184,7 @@ BOOST_AUTO_TEST_CASE(BR_02_properties_every_segment) {
           BOOST_TEST((k.v_FN_N - f.v_N).norm() < 1e-10);
           BOOST_TEST((k.dcm_FN - f.dcm_FN).norm() < 1e-13);
           BOOST_TEST((k.omega_FN_F - f.omega_F()).norm() < 1e-14);
-          const Vector3d v_pub = k.v_FN_N - stage.x.segment<3>(o.v_BN_N);
+          const Vector3d v_pub = k.v_FN_N - stage.x.segment<3>(o.v_N);
           const double ev = ((4.0 * fine.v[s] - coarse.v[s]) / 3.0 - v_pub).norm();
           const double ew = ((4.0 * fine.omega[s] - coarse.omega[s]) / 3.0 - k.omega_FN_F).norm();
           BOOST_TEST_MESSAGE(family_parent_name(p)

@@ -75,8 +75,8 @@ void check_parent(Parent p) {
       const FrameKinematics km = published(system, *c.parent, x_minus, stage.t - delta, s);
       // Relative to B, whose own r' = v is the state equation: the orbit's 1e7 m then cancels
       // exactly (Sterbenz) and only the rounding of the published r_SN itself remains.
-      const Vector3d r_plus = kp.r_FN_N - x_plus.segment<3>(o.r_BN_N);
-      const Vector3d r_minus = km.r_FN_N - x_minus.segment<3>(o.r_BN_N);
+      const Vector3d r_plus = kp.r_FN_N - x_plus.segment<3>(o.r_N);
+      const Vector3d r_minus = km.r_FN_N - x_minus.segment<3>(o.r_N);
       q.v.push_back((r_plus - r_minus) / (2.0 * delta));
       // dcm_FN' = −[ω_F×] dcm_FN, so [ω_F×] = −dcm_FN' dcm_FNᵀ.
       const Matrix3d dcm_dot = (kp.dcm_FN - km.dcm_FN) / (2.0 * delta);
@@ -88,7 +88,7 @@ void check_parent(Parent p) {
   for (std::size_t s = 0; s < n_seg; ++s) {
     BOOST_TEST_CONTEXT("segment " << s << " (finite differences)") {
       const FrameKinematics& k = probes[s]->log()[1].frame;
-      const Vector3d v_pub = k.v_FN_N - stage.x.segment<3>(o.v_BN_N);
+      const Vector3d v_pub = k.v_FN_N - stage.x.segment<3>(o.v_N);
       const Vector3d v_fd = (4.0 * fine.v[s] - coarse.v[s]) / 3.0;
       const Vector3d omega_fd = (4.0 * fine.omega[s] - coarse.omega[s]) / 3.0;
       const double ev = (v_fd - v_pub).norm(), ew = (omega_fd - k.omega_FN_F).norm();

@@ -270,7 +270,7 @@ DecayCase decay_case(bool with_drag) {
 /// Osculating semi-major axis of the hub (C = B here): 1/(2/r − v²/μ) (docs/environment/drag.md (7)).
 double osculating_a(const Model& model, const Eigen::VectorXd& x) {
   const VehicleOffsets& o = model.vehicle(0).offsets();
-  const Vector3d r = x.segment<3>(o.r_BN_N), v = x.segment<3>(o.v_BN_N);
+  const Vector3d r = x.segment<3>(o.r_N), v = x.segment<3>(o.v_N);
   return 1.0 / (2.0 / r.norm() - v.squaredNorm() / kMu);
 }
 
@@ -386,7 +386,7 @@ PanelCase panel_case() {
 /// the density of the layer by hand.
 std::pair<Vector3d, Vector3d> plate_force_by_hand(const PanelCase& p, const Eigen::VectorXd& x) {
   const VehicleOffsets& o = p.model->vehicle(0).offsets();
-  const Vector3d r_B = x.segment<3>(o.r_BN_N), v_B = x.segment<3>(o.v_BN_N);
+  const Vector3d r_B = x.segment<3>(o.r_N), v_B = x.segment<3>(o.v_N);
   const Matrix3d dcm_NB = rotation_matrix(Quaternion(x.segment<4>(o.q_BN)).normalized());
   const Vector3d omega_B = x.segment<3>(o.omega_BN_B);
   Eigen::VectorXd xc = x;

@@ -287,7 +287,7 @@ struct HingeCase {
   };
   Loads loads(const Eigen::VectorXd& x, double t) const {
     const VehicleOffsets& o = model->vehicle(0).offsets();
-    const Vector3d r_BN_N = x.segment<3>(o.r_BN_N);
+    const Vector3d r_BN_N = x.segment<3>(o.r_N);
     const Matrix3d dcm_NB = dcm_NB_of(x.segment<4>(o.q_BN));
     const double theta = x[o.state_effectors.at(panel_index)];
     Matrix3d M2;

@@ -83,8 +83,8 @@ BOOST_AUTO_TEST_CASE(one_hub_layout) {
   check_block(layout, 3, "sc/hub", "omega_BN_B", 10, 3);
   check_block(layout, 4, "sc/C", "dv_CN_N", 13, 3);
   const VehicleOffsets& o = model.vehicle(0).offsets();
-  BOOST_TEST(o.r_BN_N == 0);
-  BOOST_TEST(o.v_BN_N == 3);
+  BOOST_TEST(o.r_N == 0);
+  BOOST_TEST(o.v_N == 3);
   BOOST_TEST(o.q_BN == 6);
   BOOST_TEST(o.omega_BN_B == 10);
   BOOST_TEST(o.dv_CN_N == 13);
@@ -103,8 +103,8 @@ BOOST_AUTO_TEST_CASE(two_vehicles_stack) {
   check_block(layout, 5, "second/hub", "r_BN_N", 16, 3);
   check_block(layout, 9, "second/C", "dv_CN_N", 29, 3);
   const VehicleOffsets& o = model.vehicle(1).offsets();
-  BOOST_TEST(o.r_BN_N == 16);
-  BOOST_TEST(o.v_BN_N == 19);
+  BOOST_TEST(o.r_N == 16);
+  BOOST_TEST(o.v_N == 19);
   BOOST_TEST(o.q_BN == 22);
   BOOST_TEST(o.omega_BN_B == 26);
   BOOST_TEST(o.dv_CN_N == 29);

@@ -421,7 +421,7 @@ BOOST_AUTO_TEST_CASE(two_tasks_at_their_own_rates) {
       // Round-off of ≲ 200 steps on values ≲ 1: 1e-13. A command held over a wrong interval of δ
       // shifts ω1 by a_k δ/I1 and v1 by b_j δ/m: ~1e-4 rad/s and ~1e-1 m/s for δ = 0.1 s.
       BOOST_CHECK_SMALL(x[o.omega_BN_B] - omega, 1e-13);
-      BOOST_CHECK_SMALL(x[o.v_BN_N] - v, 1e-13);
+      BOOST_CHECK_SMALL(x[o.v_N] - v, 1e-13);
       BOOST_CHECK_SMALL(x.segment<2>(o.omega_BN_B + 1).norm(), 1e-15);  // no torque about b2, b3
     }
   }

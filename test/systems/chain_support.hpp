@@ -266,7 +266,7 @@ inline Accelerations read_accelerations(const ChainModel& c, const Eigen::Vector
   const Quaternion q_BN = x.segment<4>(o.q_BN).normalized();
   const Eigen::Matrix3d dcm_BN = rotation_matrix(q_BN).transpose();
   Accelerations a;
-  a.rDDot_BN_B = dcm_BN * dxdt.segment<3>(o.v_BN_N);
+  a.rDDot_BN_B = dcm_BN * dxdt.segment<3>(o.v_N);
   a.omegaDot_BN_B = dxdt.segment<3>(o.omega_BN_B);
   const Eigen::Index n = static_cast<Eigen::Index>(c.chain(k).dof());
   const Eigen::Index off = o.state_effectors.at(k);
@@ -617,8 +617,8 @@ inline double state_difference(const ChainModel& a, const Eigen::VectorXd& xa, c
   const auto rel = [](const Eigen::VectorXd& p, const Eigen::VectorXd& q) {
     return (p - q).lpNorm<Eigen::Infinity>() / std::max(q.lpNorm<Eigen::Infinity>(), 1e-300);
   };
-  double d = std::max({rel(xa.segment<3>(oa.r_BN_N), xb.segment<3>(ob.r_BN_N)),
-                       rel(xa.segment<3>(oa.v_BN_N), xb.segment<3>(ob.v_BN_N)),
+  double d = std::max({rel(xa.segment<3>(oa.r_N), xb.segment<3>(ob.r_N)),
+                       rel(xa.segment<3>(oa.v_N), xb.segment<3>(ob.v_N)),
                        attitude_error_angle(xa.segment<4>(oa.q_BN), xb.segment<4>(ob.q_BN)),
                        rel(xa.segment<3>(oa.omega_BN_B), xb.segment<3>(ob.omega_BN_B))});
   if (!oa.state_sizes.empty() && !ob.state_sizes.empty() && oa.state_sizes[0] == ob.state_sizes[0])

@@ -196,7 +196,7 @@ VectorXd nu_of(const Model& model, const VectorXd& x, Eigen::Index rates, Eigen:
   const VehicleOffsets& o = model.vehicle(0).offsets();
   const Matrix3d dcm_BN = rotation_matrix(x.segment<4>(o.q_BN).normalized()).transpose();
   VectorXd nu(6 + n);
-  nu << dcm_BN * x.segment<3>(o.v_BN_N), x.segment<3>(o.omega_BN_B), x.segment(rates, n);
+  nu << dcm_BN * x.segment<3>(o.v_N), x.segment<3>(o.omega_BN_B), x.segment(rates, n);
   return nu;
 }
 
@@ -251,7 +251,7 @@ BOOST_AUTO_TEST_CASE(hinged_panel_on_a_free_hub) {
   // Positions are untouched (their derivatives do not respond to a joint force: exact zeros).
   const VehicleOffsets& o = model->vehicle(0).offsets();
   BOOST_TEST(x[angle] == x0[angle]);
-  BOOST_TEST((x.segment<3>(o.r_BN_N) - x0.segment<3>(o.r_BN_N)).norm() == 0.0);
+  BOOST_TEST((x.segment<3>(o.r_N) - x0.segment<3>(o.r_N)).norm() == 0.0);
   BOOST_TEST((x.segment<4>(o.q_BN) - x0.segment<4>(o.q_BN)).norm() == 0.0);
   // The dense reference.
   const MatrixXd M = dense_mass_matrix({dense_hub(), dense_panel(cfg, x0[angle])}, 1);

@@ -79,7 +79,7 @@ struct HubState {
 
 inline HubState hub_state(const Model& model, const Eigen::VectorXd& x) {
   const VehicleOffsets& o = model.vehicle(0).offsets();
-  return {x.segment<3>(o.r_BN_N), x.segment<3>(o.v_BN_N), x.segment<4>(o.q_BN), x.segment<3>(o.omega_BN_B),
+  return {x.segment<3>(o.r_N), x.segment<3>(o.v_N), x.segment<4>(o.q_BN), x.segment<3>(o.omega_BN_B),
           x.segment<3>(o.dv_CN_N)};
 }
 

@@ -148,7 +148,7 @@ void vehicle_body(Xml& xml, const Vehicle& vehicle, Mjcf& out) {
   xml.line(2) << "<body name=\"" << vehicle.name() << "\">\n";
   xml.line(3) << "<joint name=\"" << vehicle.name() << "\" type=\"free\"/>\n";
   inertial(xml, 3, hub.m, hub.r_BcB_B, hub.I_PntBc_B);
-  out.hubs.push_back({vehicle.name(), o.r_BN_N, o.v_BN_N, o.q_BN, o.omega_BN_B});
+  out.hubs.push_back({vehicle.name(), o.r_N, o.v_N, o.q_BN, o.omega_BN_B});
   for (std::size_t e = 0; e < vehicle.state_effectors().size(); ++e) {
     const StateEffector& effector = *vehicle.state_effectors()[e];
     const std::string prefix = vehicle.name() + "/" + effector.name();

@@ -27,6 +27,9 @@ struct CentreOfMass {
   Eigen::Vector3d r_CB_B = Eigen::Vector3d::Zero();       ///< [m] its centre of mass relative to B
   Eigen::Vector3d rPrime_CB_B = Eigen::Vector3d::Zero();  ///< [m/s] its B-frame derivative (of the material, §6)
   double mDot = 0.0;                                      ///< [kg/s] 0 but for mass depletion (architecture.md §6)
+  /// [kg m/s] ṁ r_OB_B, the first moment's rate from the mass leaving at its removal point O, so
+  /// that d(m r_CB_B)/dt = m rPrime_CB_B + mDot_r_OB_B (architecture.md eq. (15)); 0 for constant mass
+  Eigen::Vector3d mDot_r_OB_B = Eigen::Vector3d::Zero();
 };
 
 /// A point mass m at r_CB_B moving at rPrime_CB_B in B: I = m (|r|² 1 − r rᵀ) and its rate

@@ -46,9 +46,17 @@ struct InitialState {
   units::AngularVelocity3 omega_BN_B;                ///< angular velocity of B relative to N, B components
 };
 
+/// How a vehicle's translation is carried (docs/architecture.md §14). Position and velocity of B
+/// (the default), or of the centre of mass C, from which B follows (eq. (20)); or the hub is clamped:
+/// inertially fixed, its states constant (appendages on their own, as a welded base).
+enum class HubTranslation { B, C, clamped };
+
 /// Offsets of a vehicle's blocks in the state vector (set by Model::finalize()).
 struct VehicleOffsets {
-  Eigen::Index r_BN_N = 0, v_BN_N = 0, q_BN = 0, omega_BN_B = 0, dv_CN_N = 0;
+  /// The translational blocks: r_BN_N and v_BN_N, or r_CN_N and v_CN_N when `translation` is C.
+  Eigen::Index r_N = 0, v_N = 0;
+  Eigen::Index q_BN = 0, omega_BN_B = 0, dv_CN_N = 0;
+  HubTranslation translation = HubTranslation::B;
   std::vector<Eigen::Index> state_effectors;  ///< first index of each state effector's block
   std::vector<Eigen::Index> state_sizes;      ///< size of each state effector's block
   /// Where each effector's actuator channels are in the input vector (Model::input_layout()).
@@ -77,6 +85,12 @@ class Vehicle {
   void set_initial_state(const InitialState& initial);
   const InitialState& initial_state() const { return initial_; }
 
+  /// What the state carries of the hub's translation (HubTranslation; B by default). C keeps the
+  /// orbit of a vehicle whose B is far from its centre of mass free of the attitude error
+  /// (docs/architecture.md §14); clamped fixes the hub in N (its initial velocity and rate must be 0).
+  void set_hub_translation(HubTranslation translation);
+  HubTranslation hub_translation() const { return translation_; }
+
   /// Adds a state effector to the hub; returns it. Names are unique within a vehicle; an effector
   /// object already in a place (this or another vehicle, model or host) is refused (placement.hpp).
   StateEffector& add_state_effector(std::shared_ptr<StateEffector> effector);
@@ -100,6 +114,7 @@ class Vehicle {
   std::string name_;
   HubParameters hub_;
   InitialState initial_;
+  HubTranslation translation_ = HubTranslation::B;
   std::vector<std::shared_ptr<StateEffector>> state_effectors_;
   std::vector<std::shared_ptr<DynamicEffector>> dynamic_effectors_;
   VehicleOffsets offsets_;

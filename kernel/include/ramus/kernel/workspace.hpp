@@ -30,6 +30,7 @@ struct VehicleWorkspace {
   Eigen::Matrix3d dcm_NB = Eigen::Matrix3d::Identity();  ///< maps B components to N
   // stage 3: the whole vehicle's m, c_B, cPrime_B and mDot (eq. 2)
   CentreOfMass mass;
+  Eigen::Vector3d r_CN_N = Eigen::Vector3d::Zero();  ///< [m] the centre of mass C
   // stage 4: loads
   LoadContext load;  ///< t, the centre of mass C (where gravity acts), g at C, the field
   Wrench hub_loads;  ///< non-gravitational loads on the hub, B, about B
