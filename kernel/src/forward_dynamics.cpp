@@ -94,9 +94,10 @@ void mass_properties(const Model& model, Workspace& ws, const Eigen::VectorXd& x
     VehicleWorkspace& w = ws.vehicles[i];
     vehicle_mass_properties(v, w, x);
     // C where gravity acts: the state's own when it holds C (not B + [NB] c, which rounds).
-    w.r_CN_N = v.offsets().translation == HubTranslation::C
-                   ? Eigen::Vector3d(x.segment<3>(v.offsets().r_N))
-                   : Eigen::Vector3d(w.ctx.hub.r_FN_N + w.dcm_NB * w.mass.r_CB_B);
+    if (v.offsets().translation == HubTranslation::C)
+      w.r_CN_N = x.segment<3>(v.offsets().r_N);
+    else
+      w.r_CN_N.noalias() = w.ctx.hub.r_FN_N + w.dcm_NB * w.mass.r_CB_B;
   }
 }
 
