@@ -34,6 +34,7 @@ ComparisonSettings ComparisonSettings::quick() {
   s.drift_samples = 40;
   s.overhead_rounds = 5;
   s.overhead_run_seconds = 1e-3;
+  s.quick_run = true;
   return s;
 }
 
@@ -92,30 +93,41 @@ void allocation_slopes(std::vector<RunResult>& runs, std::size_t first) {
   }
 }
 
+/// Fixed steps `steps` [s] in order, the observed order against the previous one.
 void fixed_ladder(const Scenario& scenario, const System& system, const std::string& stepper,
-                  const ComparisonSettings& settings, std::vector<RunResult>& out) {
+                  const std::vector<double>& steps, const ComparisonSettings& settings, std::vector<RunResult>& out) {
   PropagationSettings p;
   p.stepper = stepper;
-  p.dt = scenario.first_step(stepper);
   std::optional<double> previous_error;  // of the previous level, when it succeeded
-  for (int level = 0; level < settings.fixed_levels; ++level, p.dt *= 0.5) {
+  double previous_dt = 0.0;
+  for (const double dt : steps) {
+    p.dt = dt;
     RunResult r = run_once(scenario, system, p, settings.timing);
     if (previous_error && r.ok()) {
       const double fine = r.error.max();
-      r.observed_order = std::log2(*previous_error / fine);
+      r.observed_order = std::log(*previous_error / fine) / std::log(previous_dt / dt);
       r.order_at_roundoff = std::min(*previous_error, fine) < std::max(settings.roundoff_floor, scenario.error_floor);
     }
     previous_error = r.ok() ? std::optional<double>(r.error.max()) : std::nullopt;
+    previous_dt = dt;
     out.push_back(std::move(r));
   }
 }
 
+/// dt0, dt0/2, … (settings.fixed_levels of them).
+std::vector<double> halving(double dt0, int levels) {
+  std::vector<double> steps;
+  for (int level = 0; level < levels; ++level) steps.push_back(std::ldexp(dt0, -level));
+  return steps;
+}
+
 void tolerance_ladder(const Scenario& scenario, const System& system, const std::string& stepper,
-                      const ComparisonSettings& settings, std::vector<RunResult>& out) {
+                      const std::vector<double>& tolerances, const ComparisonSettings& settings,
+                      std::vector<RunResult>& out) {
   PropagationSettings p;
   p.stepper = stepper;
   p.dt = scenario.dt0;
-  for (const double tolerance : settings.tolerances) {
+  for (const double tolerance : tolerances) {
     p.abs_tol = p.rel_tol = tolerance;
     out.push_back(run_once(scenario, system, p, settings.timing));
   }
@@ -151,15 +163,32 @@ ScenarioComparison compare_steppers(const Scenario& scenario, std::span<const st
     });
   }
 
+  // The scenario's own plan, or every stepper of the command line over the settings' ladders: the
+  // tolerances of an adaptive stepper, the steps of a fixed one.
+  std::vector<std::pair<std::string, std::vector<double>>> ladders;
+  c.own_plan = !scenario.plan.empty();
+  for (const StepperPlan& p : scenario.plan) ladders.emplace_back(p.stepper, settings.quick_run ? p.quick : p.full);
+  if (!c.own_plan)
+    for (const std::string& stepper : steppers)
+      ladders.emplace_back(stepper, stepper_info(stepper).adaptive
+                                        ? settings.tolerances
+                                        : halving(scenario.first_step(stepper), settings.fixed_levels));
   bool with_rk4 = false;
-  for (const std::string& stepper : steppers) {
+  std::vector<std::string> planned;
+  for (const auto& [stepper, values] : ladders) {
+    if (values.empty()) continue;
+    planned.push_back(stepper);
     const std::size_t first = c.runs.size();
     if (stepper_info(stepper).adaptive)
-      tolerance_ladder(scenario, system, stepper, settings, c.runs);
+      tolerance_ladder(scenario, system, stepper, values, settings, c.runs);
     else
-      fixed_ladder(scenario, system, stepper, settings, c.runs);
+      fixed_ladder(scenario, system, stepper, values, settings, c.runs);
     allocation_slopes(c.runs, first);
     with_rk4 = with_rk4 || stepper == "rk4";
+  }
+  if (scenario.event_case) {
+    c.event_description = scenario.event_case().description;
+    c.events = measure_event_costs(scenario, planned, settings.event_tolerance, settings.event_level, settings.timing);
   }
   if (with_rk4) {
     const double dt = scenario.first_step("rk4");

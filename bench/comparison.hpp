@@ -14,6 +14,7 @@
 #include "closed_loop.hpp"
 #include "drift.hpp"
 #include "driver_overhead.hpp"
+#include "event_costs.hpp"
 #include "ramus/steppers/propagate.hpp"
 #include "scenario.hpp"
 #include "timing.hpp"
@@ -35,6 +36,11 @@ struct ComparisonSettings {
   /// Driver overhead: rounds of the three interleaved propagations, each about this long.
   int overhead_rounds = 15;
   double overhead_run_seconds = 4e-3;  ///< [s]
+  /// Located events (Scenario::event_case): adaptive steppers at this tolerance, fixed ones at
+  /// their first step / 2^event_level.
+  double event_tolerance = 1e-9;
+  int event_level = 2;
+  bool quick_run = false;  ///< selects the quick lists of a scenario's own plan (Scenario::plan)
 
   /// 6 levels, 7 tolerances 1e-6 … 1e-12, ≥ 3 runs and ≥ 50 ms per timing.
   static ComparisonSettings full();
@@ -49,7 +55,8 @@ struct RunResult {
   double dt = std::numeric_limits<double>::quiet_NaN();         ///< [s] fixed step; NaN when adaptive
   double tolerance = std::numeric_limits<double>::quiet_NaN();  ///< [1] abs_tol = rel_tol; NaN when fixed
   ErrorBreakdown error{};
-  /// log2(e(2h)/e(h)) against the previous level of the same fixed stepper; NaN otherwise.
+  /// log(e(h_prev)/e(h)) / log(h_prev/h) against the previous level of the same fixed stepper
+  /// (log2(e(2h)/e(h)) on a halving ladder); NaN otherwise.
   double observed_order = std::numeric_limits<double>::quiet_NaN();
   bool order_at_roundoff = false;  ///< one of the two errors is below the round-off floor
   PropagationStats stats;
@@ -96,9 +103,13 @@ struct ScenarioComparison {
   Drift drift;                                ///< long-run drift (NaN where not conserved)
   std::optional<PeerFigures> peer;            ///< MuJoCo's figures, when built and the scenario maps
   std::string peer_unsupported;               ///< why not, when built and it does not
+  std::string event_description;              ///< the scenario's EventCase, when it has one
+  std::vector<EventCost> events;              ///< per stepper, when the scenario has an EventCase
+  bool own_plan = false;                      ///< the steppers were the scenario's (Scenario::plan)
 };
 
-/// Runs the ladder of every stepper in `steppers` (names of ramus::stepper_list()) on `scenario`.
+/// Runs the ladder of every stepper in `steppers` (names of ramus::stepper_list()) on `scenario`,
+/// or the scenario's own plan when it has one (Scenario::plan).
 ScenarioComparison compare_steppers(const Scenario& scenario, std::span<const std::string> steppers,
                                     const ComparisonSettings& settings);
 

@@ -1,9 +1,11 @@
 // ramus-bench: the integrator-comparison executable (docs/architecture.md §D8). Reports; asserts
 // nothing.
+#include <algorithm>
 #include <cmath>
 #include <exception>
 #include <fstream>
 #include <iostream>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -14,6 +16,7 @@
 #include "report.hpp"
 #include "scenarios.hpp"
 #ifdef RAMUS_HAVE_MUJOCO
+#include "linearization.hpp"
 #include "mujoco_peer.hpp"
 #endif
 
@@ -53,6 +56,23 @@ void add_peer(const Scenario& scenario, const ComparisonSettings& settings, Scen
   (void)scenario;
   (void)settings;
   (void)c;
+#endif
+}
+
+/// ramus's linear model of panels2 against MuJoCo's transition matrix, when panels2 is selected.
+void add_linearization(const Options& options, const ComparisonSettings& settings) {
+#ifdef RAMUS_HAVE_MUJOCO
+  if (std::find(options.scenarios.begin(), options.scenarios.end(), "panels2") == options.scenarios.end()) return;
+  std::string why;
+  const auto c = mujoco::compare_linearization(find_scenario("panels2")->make(), settings.rhs_batches,
+                                               10.0 * settings.rhs_batch_seconds, why);
+  if (c)
+    mujoco::print_linearization(std::cout, *c);
+  else
+    std::cout << "\n== linear models (panels2): MuJoCo not compared (" << why << ")\n";
+#else
+  (void)options;
+  (void)settings;
 #endif
 }
 
@@ -100,6 +120,7 @@ int main(int argc, char** argv) {
       comparisons.push_back(std::move(comparison));
     }
     print_chain_cost(std::cout, chains);
+    if (!options.no_peer) add_linearization(options, settings);
     print_targets(std::cout, comparisons);
     print_environment_costs(std::cout, measure_environment_costs(RAMUS_DATA_DIR, options.quick),
                             measure_full_environment_orbit(RAMUS_DATA_DIR, 1e-9));

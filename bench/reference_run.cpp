@@ -31,9 +31,9 @@ bool is_hub_block(const StateBlock& b) {
 
 }  // namespace
 
-ConvergedRun converged_run(const Scenario& s, double tolerance, int samples) {
+ConvergedRun converged_run(const Scenario& s, double tolerance, int samples, const std::string& stepper) {
   PropagationSettings settings;
-  settings.stepper = "rk_f78";
+  settings.stepper = stepper;
   settings.dt = s.dt0;
   settings.abs_tol = settings.rel_tol = tolerance;
   ConvergedRun run{s.x0, {}, 0.0, s.x0.cwiseAbs()};
@@ -52,10 +52,9 @@ HubReference hub_state(const Model& model, const Eigen::VectorXd& x, std::size_t
           Quaternion(x.segment<4>(o.q_BN)), Eigen::Vector3d(x.segment<3>(o.omega_BN_B))};
 }
 
-std::string use_converged_reference(Scenario& s) {
-  constexpr double kTolerance = 1e-13, kCheckTolerance = 1e-11;
+std::string use_converged_reference(Scenario& s, const ReferenceSettings& reference) {
   constexpr int kSamples = 200;  // amplitude samples: ≥ 10 per period of every mode of the scenarios
-  const ConvergedRun ref = converged_run(s, kTolerance, kSamples);
+  const ConvergedRun ref = converged_run(s, reference.tolerance, kSamples, reference.stepper);
   s.reference_state = hub_state(*s.model, ref.x_t1, 0);
   s.other_hubs.clear();
   for (std::size_t v = 1; v < s.model->vehicle_count(); ++v) s.other_hubs.push_back(hub_state(*s.model, ref.x_t1, v));
@@ -67,14 +66,24 @@ std::string use_converged_reference(Scenario& s) {
     s.coordinates.push_back({b.owner + "." + b.name, b.offset, b.size, ref.x_t1.segment(b.offset, b.size),
                              amplitude > 0.0 ? amplitude : 1.0});
   }
-  // Convergence check: the same procedure, 100 times looser, measured like every run.
-  const ErrorBreakdown check = s.error(converged_run(s, kCheckTolerance).x_t1);
+  if (reference.adjust) reference.adjust(s);
+  // Convergence check: the check run (by default the same procedure, 100 times looser), measured
+  // like every run.
+  const ConvergedRun check_run = converged_run(s, reference.check_tolerance, 0, reference.check_stepper);
+  const ErrorBreakdown check = s.error(check_run.x_t1);
   // The reference's own error is about check × 1e-13/1e-11; a run's error within 10× of it says
   // nothing about the run's order.
   s.error_floor = 0.1 * check.max();
-  return "rk_f78 at abs_tol = rel_tol = " + sci(kTolerance, 0) + " (" + std::to_string(ref.stats.steps) + " steps, " +
-         number("%.1f", 1e3 * ref.seconds) + " ms), hub state and effector coordinates; check: the same at " +
-         sci(kCheckTolerance, 0) + " is " + sci(check.max()) + " (" + std::string(check.dominant()) + ") from it";
+  // A check by another stepper names it and its cost.
+  const std::string check_name = reference.check_stepper == reference.stepper
+                                     ? std::string("the same at ") + sci(reference.check_tolerance, 0)
+                                     : reference.check_stepper + " at " + sci(reference.check_tolerance, 0) + " (" +
+                                           std::to_string(check_run.stats.steps) + " steps, " +
+                                           number("%.1f", 1e3 * check_run.seconds) + " ms)";
+  return reference.stepper + " at abs_tol = rel_tol = " + sci(reference.tolerance, 0) + " (" +
+         std::to_string(ref.stats.steps) + " steps, " + number("%.1f", 1e3 * ref.seconds) +
+         " ms), hub state and effector coordinates; check: " + check_name + " is " + sci(check.max()) + " (" +
+         std::string(check.dominant()) + ") from it";
 }
 
 }  // namespace ramus::bench

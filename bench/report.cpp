@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "ramus/steppers/stepper_list.hpp"
 #include "text.hpp"
 
 namespace ramus::bench {
@@ -118,7 +119,90 @@ double rk4_error_at_time(const ScenarioComparison& c, double seconds) {
   return std::exp(y0 + (y1 - y0) * (std::log(seconds) - x0) / (x1 - x0));
 }
 
+/// An implicit stepper against an explicit adaptive one at the explicit run's accuracy: the
+/// explicit run, and the cheapest run of the implicit stepper at least as accurate (nullptr: none).
+struct StiffRatio {
+  std::string implicit_stepper;
+  const RunResult* explicit_run;
+  const RunResult* implicit_run;
+  double ratio() const { return explicit_run->time.median / implicit_run->time.median; }
+};
+
+/// For a scenario with its own plan: every pair of an explicit adaptive run and an implicit stepper.
+std::vector<StiffRatio> stiff_ratios(const ScenarioComparison& c) {
+  std::vector<StiffRatio> ratios;
+  if (!c.own_plan) return ratios;
+  std::vector<std::string> implicit;
+  for (const RunResult& r : c.runs)
+    if (stepper_info(r.stepper).implicit && std::find(implicit.begin(), implicit.end(), r.stepper) == implicit.end())
+      implicit.push_back(r.stepper);
+  for (const RunResult& e : c.runs) {
+    if (!e.ok() || !e.adaptive || stepper_info(e.stepper).implicit) continue;
+    for (const std::string& name : implicit) {
+      const RunResult* best = nullptr;
+      for (const RunResult& r : c.runs)
+        if (r.stepper == name && r.ok() && r.error.max() <= e.error.max() &&
+            (best == nullptr || r.time.median < best->time.median))
+          best = &r;
+      ratios.push_back({name, &e, best});
+    }
+  }
+  return ratios;
+}
+
+std::string ladder_value(const RunResult& r) {
+  return r.adaptive ? "tol " + number("%.0e", r.tolerance) : "dt " + number("%g", r.dt) + " s";
+}
+
+void print_stiff(std::ostream& os, const ScenarioComparison& c) {
+  const std::vector<StiffRatio> ratios = stiff_ratios(c);
+  if (ratios.empty()) return;
+  os << "   at the explicit steppers' accuracy: each explicit run against the cheapest run of each implicit\n"
+     << "   stepper at least as accurate (wall time of one propagation, Jacobians included):\n";
+  for (const StiffRatio& s : ratios) {
+    const RunResult& e = *s.explicit_run;
+    os << "     " << e.stepper << " (" << ladder_value(e) << "): error " << sci(e.error.max()) << ", "
+       << e.stats.evaluations << " evaluations, " << number("%.1f", 1e3 * e.time.median) << " ms; ";
+    if (s.implicit_run == nullptr) {
+      os << s.implicit_stepper << ": no run as accurate\n";
+      continue;
+    }
+    const RunResult& i = *s.implicit_run;
+    os << i.stepper << " (" << ladder_value(i) << "): error " << sci(i.error.max()) << ", " << i.stats.evaluations
+       << " evaluations, " << number("%.2f", 1e3 * i.time.median) << " ms: " << number("%.0f", s.ratio())
+       << "x less wall time, "
+       << number("%.0f", static_cast<double>(e.stats.evaluations) / static_cast<double>(i.stats.evaluations))
+       << "x fewer evaluations\n";
+  }
+}
+
+void print_events(std::ostream& os, const ScenarioComparison& c) {
+  if (c.events.empty()) return;
+  os << "   located events: " << c.event_description << "; each stepper's run without and with them\n"
+     << "   (time: median wall time of one propagation [ms]; location error: largest |t - t_closed| [s])\n"
+     << "     stepper         dt/tol   found  evals without      with   ratio   time without    with   ratio  "
+        "location error\n";
+  for (const EventCost& e : c.events) {
+    std::string name = e.stepper;
+    name.resize(std::max<std::size_t>(name.size(), 15), ' ');
+    const std::string step = e.adaptive ? number("%.0e", e.tolerance) : number("%g", e.dt);
+    os << "     " << name << std::string(step.size() < 9 ? 9 - step.size() : 0, ' ') << step;
+    if (!e.ok()) {
+      os << "  failed: " << e.failure << '\n';
+      continue;
+    }
+    os << number("%8.0f", static_cast<double>(e.with.events.size())) << "/" << e.expected
+       << number("%14.0f", static_cast<double>(e.without.evaluations))
+       << number("%10.0f", static_cast<double>(e.with.evaluations)) << number("%8.3f", e.evaluation_ratio())
+       << number("%15.3f", 1e3 * e.time_without.median) << number("%8.3f", 1e3 * e.time_with.median)
+       << number("%8.3f", e.time_ratio()) << "  " << (std::isnan(e.location_error) ? "-" : sci(e.location_error))
+       << '\n';
+  }
+}
+
 void print_extras(std::ostream& os, const ScenarioComparison& c) {
+  print_stiff(os, c);
+  print_events(os, c);
   os << "   one bare rk4 step of dt0 (Odeint's do_step): " << ns(c.rk4_step.per_call.median) << " ns (min "
      << ns(c.rk4_step.per_call.min) << ", max " << ns(c.rk4_step.per_call.max) << ")\n";
   if (c.overhead && !c.overhead->failure.empty()) {
@@ -349,6 +433,29 @@ void print_targets(std::ostream& os, std::span<const ScenarioComparison> compari
        << cell_or_dash(c.overhead ? c.overhead->propagate_ratio() : nan, "%11.3f")
        << cell_or_dash(c.overhead ? c.overhead->integrate_const_ratio() : nan, "%8.3f")
        << cell_or_dash(equal_time, "%12.2g") << '\n';
+  }
+  for (const ScenarioComparison& c : comparisons)
+    for (const StiffRatio& r : stiff_ratios(c))
+      if (r.implicit_run != nullptr && r.explicit_run->stepper == "rk_dopri5")
+        os << "  stiff (" << c.name << "): " << r.implicit_run->stepper << " at rk_dopri5's accuracy ("
+           << ladder_value(*r.explicit_run) << ", error " << sci(r.explicit_run->error.max())
+           << "): " << number("%.0f", r.ratio()) << "x less wall time (target >= 10)\n";
+  for (const ScenarioComparison& c : comparisons) {
+    if (c.events.empty()) continue;
+    double evals = 0.0, time = 0.0, location = 0.0, tolerance = std::nan("");
+    for (const EventCost& e : c.events)
+      if (e.ok() && e.adaptive) {
+        evals = std::max(evals, e.evaluation_ratio());
+        time = std::max(time, e.time_ratio());
+        tolerance = e.tolerance;
+        // NaN (a count differs) stays NaN.
+        location = std::isnan(e.location_error) ? e.location_error : std::max(location, e.location_error);
+      }
+    if (std::isnan(tolerance)) continue;
+    os << "  events (" << c.name << "), adaptive steppers at tol " << sci(tolerance, 0) << ": evaluations up to "
+       << number("%.3f", evals) << "x, wall time up to " << number("%.3f", time)
+       << "x those without them; location error up to "
+       << (std::isnan(location) ? std::string("- (a count differs)") : sci(location) + " s") << '\n';
   }
   for (const ScenarioComparison& c : comparisons)
     if (c.closed_loop && c.closed_loop->failure.empty())

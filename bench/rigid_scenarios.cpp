@@ -5,8 +5,10 @@
 #include <memory>
 #include <numbers>
 
+#include "event_costs.hpp"
 #include "ramus/samples/reference/kepler.hpp"
 #include "ramus/samples/reference/torque_free_axisymmetric.hpp"
+#include "ramus/steppers/builtin_events.hpp"
 #include "ramus/systems/central_body_gravity.hpp"
 #include "ramus/systems/external_force_torque.hpp"
 #include "reference_run.hpp"
@@ -133,6 +135,23 @@ Scenario make_torque_free() {
   s.reference_state.omega_BN_B = body.omega_B(s.t1 - s.t0);
   s.reference = "closed form: torque-free axisymmetric body (attitude, rate)";
   s.conserves = {true, true};
+  // Located events: omega_1 crossing zero (either way) and omega_2 rising through 0.25 rad/s, their
+  // times from the closed form's body rate (the rate turns about b3 at the nutation rate, 1 rad/s).
+  s.event_case = [model = s.model, body, t0 = s.t0, t1 = s.t1] {
+    EventCase c;
+    c.description =
+        "omega_BN_B[0] = 0 (both ways) and omega_BN_B[1] = 0.25 rad/s (rising); times: the closed form's rate";
+    c.events = {state_entry_event("w1_zero", *model, "sc/hub.omega_BN_B[0]", 0.0, EventDirection::both),
+                state_entry_event("w2_up", *model, "sc/hub.omega_BN_B[1]", 0.25, EventDirection::rising)};
+    for (const double t :
+         closed_form_crossings([&](double t) { return body.omega_B(t - t0).x(); }, t0, t1, EventDirection::both))
+      c.expected.push_back(t);
+    for (const double t : closed_form_crossings([&](double t) { return body.omega_B(t - t0).y() - 0.25; }, t0, t1,
+                                                EventDirection::rising))
+      c.expected.push_back(t);
+    std::sort(c.expected.begin(), c.expected.end());
+    return c;
+  };
   return s;
 }
 

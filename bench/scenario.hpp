@@ -16,9 +16,28 @@
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/system.hpp"
+#include "ramus/steppers/events.hpp"
 #include "ramus/steppers/propagate.hpp"
 
 namespace ramus::bench {
+
+/// A stepper a scenario compares on its own terms (Scenario::plan): the tolerances of an adaptive
+/// stepper (abs_tol = rel_tol) or the steps [s] of a fixed one, in the full and the quick run
+/// (an empty list: not run in that mode).
+struct StepperPlan {
+  std::string stepper;
+  std::vector<double> full, quick;
+};
+
+/// Events to locate along a scenario's run (PropagationSettings::events) and the times at which
+/// the closed form has them (every occurrence of every event, in time order): the bench measures
+/// their cost and their location error per stepper (docs/benchmarks.md, "The stiff case, located
+/// events").
+struct EventCase {
+  std::string description;  ///< one line: the events and where their times come from
+  std::vector<Event> events;
+  std::vector<double> expected;  ///< [s] closed-form times, sorted
+};
 
 /// The reference state of one vehicle's hub at the end time. Attitude is always compared; the
 /// translation and the rate only where given.
@@ -97,6 +116,12 @@ struct Scenario {
     bool energy = false;    ///< every vehicle's orbital + rotational energy + two-point potential
     bool momentum = false;  ///< total angular momentum about N
   } conserves;
+  /// The steppers this scenario compares, with their own tolerances or steps, in place of the
+  /// command line's steppers and the settings' ladders (a stiff case: the implicit steppers and the
+  /// explicit ones they are measured against); empty: the command line's.
+  std::vector<StepperPlan> plan;
+  /// Makes the scenario's located events (a fresh set per run); empty: none measured.
+  std::function<EventCase()> event_case;
 
   ErrorBreakdown error(const Eigen::VectorXd& x_t1) const;
   /// The output times (t0 and t1 when none are given).

@@ -8,11 +8,12 @@
 #include "closed_loop_scenario.hpp"
 #include "multibody_scenarios.hpp"
 #include "rigid_scenarios.hpp"
+#include "stiff_scenario.hpp"
 
 namespace ramus::bench {
 namespace {
 
-constexpr std::array<ScenarioEntry, 22> kScenarios{{
+constexpr std::array<ScenarioEntry, 23> kScenarios{{
     {"rigid_orbit", "tumbling axisymmetric spacecraft in Earth orbit, point-mass gravity, 600 s", make_rigid_orbit},
     {"rigid_orbit_j2", "the same spacecraft with J2 gravity; reference: converged rk_f78 run", make_rigid_orbit_j2},
     {"constant_torque", "VER-ROT-001: constant principal-axis torque from rest, 10 s", make_constant_torque},
@@ -46,6 +47,10 @@ constexpr std::array<ScenarioEntry, 22> kScenarios{{
      make_slew},
     {"two_vehicles", "vehicle 1's hinged panel constrained to a 300 kg second vehicle (alpha 1e3, beta 1e2), 10 s",
      make_two_vehicles},
+    {"stiff_hinge",
+     "stiff hinge (k = 1e6 N m/rad, c = 2e6 N m s/rad): rosenbrock4 and implicit_euler against rk_dopri5 and "
+     "rk_ck54, 20 s",
+     make_stiff_hinge},
 }};
 
 constexpr std::array<ScenarioFamily, 1> kFamilies{{

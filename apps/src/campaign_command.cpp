@@ -35,15 +35,23 @@ std::string run_file(std::uint64_t run) {
   return name;
 }
 
+/// The run's event occurrences beside its CSV (scenarios with events).
+std::string events_file(std::uint64_t run) {
+  char name[48];
+  std::snprintf(name, sizeof name, "run_%06llu.events.csv", static_cast<unsigned long long>(run));
+  return name;
+}
+
 RunResult run_one(const scenario::Campaign& campaign, std::uint64_t run, const Options& o,
                   const std::string& scenario_bytes, const fs::path& dir) {
   RunResult r;
   r.draws = campaign.draw(run);
-  const fs::path file = dir / run_file(run);
+  const fs::path file = dir / run_file(run), events = dir / events_file(run);
   try {
-    // A file left by an earlier attempt of this run (--resume) must not outlive a failure now.
+    // Files left by an earlier attempt of this run (--resume) must not outlive a failure now.
     std::error_code ignored;
     fs::remove(file, ignored);
+    fs::remove(events, ignored);
     const scenario::Scenario s = campaign.scenario(run);
     const scenario::QuantityLog log(s, s.log), summary(s, campaign.summary());
     std::vector<std::string> record = record_lines(o.scenario, scenario_bytes, s.settings);
@@ -55,6 +63,13 @@ RunResult run_one(const scenario::Campaign& campaign, std::uint64_t run, const O
     out.commit();
     r.file = run_file(run);
     r.file_fnv1a64 = hex64(out.fnv1a64());
+    if (!s.events.empty()) {  // as the run's CSV: written whole, its checksum in the manifest
+      OutputFile occurrences(events.string());
+      write_events_csv(occurrences, record, result.events, result.failure);
+      occurrences.commit();
+      r.events_file = events_file(run);
+      r.events_fnv1a64 = hex64(occurrences.fnv1a64());
+    }
     if (!result.complete()) {
       r.error = result.failure;
       return r;
@@ -109,10 +124,11 @@ void remove_stale_temporaries(const fs::path& dir, const Options& o, const std::
       if (!std::isalnum(static_cast<unsigned char>(name[i]))) return {};
     return name.substr(1, n - s - 1);
   };
-  // "run_<digits>.csv": the run's id, or nullopt.
+  // "run_<digits>.csv" or "run_<digits>.events.csv": the run's id, or nullopt.
   const auto run_of = [](const std::string& target) -> std::optional<std::uint64_t> {
-    if (!target.starts_with("run_") || !target.ends_with(".csv") || target.size() <= 8) return std::nullopt;
-    const std::string digits = target.substr(4, target.size() - 8);
+    const std::size_t tail = target.ends_with(".events.csv") ? 11 : 4;
+    if (!target.starts_with("run_") || !target.ends_with(".csv") || target.size() <= 4 + tail) return std::nullopt;
+    const std::string digits = target.substr(4, target.size() - 4 - tail);
     std::uint64_t id = 0;
     const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
     if (ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;

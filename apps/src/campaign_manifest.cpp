@@ -100,6 +100,8 @@ std::size_t CampaignManifest::read_directory() {
         result.ok = r.at("status").get<std::string>() == "ok";
         result.file = r.value("file", "");
         result.file_fnv1a64 = r.value("fnv1a64", "");
+        result.events_file = r.value("events_file", "");
+        result.events_fnv1a64 = r.value("events_fnv1a64", "");
         result.error = r.value("error", "");
         for (const json& v : r.value("finals", json::array())) {
           const std::string text = v.get<std::string>();
@@ -129,10 +131,16 @@ std::optional<RunResult> CampaignManifest::complete_run(std::uint64_t run) const
     result.skipped = true;
     return result;
   }
-  // The file name is the campaign's own (run_NNNNNN.csv), never a path the manifest could redirect.
-  if (it->second.file.find('/') != std::string::npos) return std::nullopt;
+  // The file names are the campaign's own (run_NNNNNN.csv, run_NNNNNN.events.csv), never a path
+  // the manifest could redirect.
+  if (it->second.file.find('/') != std::string::npos || it->second.events_file.find('/') != std::string::npos)
+    return std::nullopt;
   const auto state = file_state(dir_ / it->second.file);
   if (!state || state->first != it->second.file_fnv1a64 || !state->second) return std::nullopt;
+  if (!it->second.events_file.empty()) {  // the run's events: whole too
+    const auto events = file_state(dir_ / it->second.events_file);
+    if (!events || events->first != it->second.events_fnv1a64 || !events->second) return std::nullopt;
+  }
   RunResult result = it->second;
   result.skipped = true;
   return result;
@@ -172,6 +180,8 @@ void CampaignManifest::write() const {
     json entry = {{"run", run}, {"status", r.ok ? "ok" : "failed"}};
     if (!r.file.empty()) entry["file"] = r.file;
     if (!r.file_fnv1a64.empty()) entry["fnv1a64"] = r.file_fnv1a64;
+    if (!r.events_file.empty()) entry["events_file"] = r.events_file;
+    if (!r.events_fnv1a64.empty()) entry["events_fnv1a64"] = r.events_fnv1a64;
     if (!r.ok) entry["error"] = escaped_text(r.error);
     if (r.ok) {
       json finals = json::array();

@@ -16,12 +16,14 @@ struct RunResult {
   std::string error;           ///< why the run failed
   std::string file;            ///< the run's CSV, within the campaign directory; empty when none was written
   std::string file_fnv1a64;    ///< its checksum (16 hexadecimal digits)
+  std::string events_file;     ///< the run's event occurrences (scenarios with events); empty when none
+  std::string events_fnv1a64;  ///< its checksum
   std::vector<double> draws;   ///< one per dispersion
   std::vector<double> finals;  ///< one per summary column
 
   template <class Archive>
   void serialize(Archive& archive, unsigned /*version*/) {
-    archive& ok& skipped& error& file& file_fnv1a64& draws& finals;
+    archive& ok& skipped& error& file& file_fnv1a64& events_file& events_fnv1a64& draws& finals;
   }
 };
 

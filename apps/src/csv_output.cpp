@@ -21,11 +21,20 @@ void write_csv_row(OutputFile& out, const std::vector<double>& row) {
   out << text << '\n';
 }
 
-void write_csv_end(OutputFile& out, std::size_t rows, const std::string& failure) {
+void write_csv_end(OutputFile& out, std::size_t rows, const std::string& failure, const std::string& note) {
   if (failure.empty())
-    out << kCompleteMarker << std::to_string(rows) << " rows\n";
+    out << kCompleteMarker << std::to_string(rows) << " rows" << escaped_text(note) << '\n';
   else
     out << "# end: incomplete, " << std::to_string(rows) << " rows: " << escaped_text(failure) << '\n';
+}
+
+void write_events_csv(OutputFile& out, const std::vector<std::string>& record, const std::vector<EventRow>& rows,
+                      const std::string& failure) {
+  write_csv_header(out, record, {"name", "t", "direction", "action"}, {"1", "s", "1", "1"});
+  for (const EventRow& r : rows)
+    out << escaped_text(r.name, ",") << ',' << number_text(r.t) << ',' << (r.rising ? "rising" : "falling") << ','
+        << escaped_text(r.action, ",") << '\n';
+  write_csv_end(out, rows.size(), failure);
 }
 
 }  // namespace ramus::app

@@ -1,6 +1,7 @@
 #include "csv_run.hpp"
 
 #include "csv_output.hpp"
+#include "number_text.hpp"
 
 namespace ramus::app {
 
@@ -14,7 +15,8 @@ CsvRun run_to_csv(const scenario::Scenario& scenario, const scenario::QuantityLo
     result.stats = scenario::run_scenario_with_view(
         scenario, result.x,
         [&](const Eigen::VectorXd& x, double t, const scenario::RunView& run) {
-          if (final_log != nullptr && t == scenario.output_times.back()) result.final_row = final_log->row(x, t, run);
+          if (final_log != nullptr && (t == scenario.output_times.back() || run.stop != nullptr))
+            result.final_row = final_log->row(x, t, run);
           const std::vector<double> row = log.row(x, t, run);
           write_csv_row(out, row);
           ++result.rows;
@@ -24,7 +26,12 @@ CsvRun run_to_csv(const scenario::Scenario& scenario, const scenario::QuantityLo
   } catch (const IntegrationError& e) {
     result.failure = std::string("integration stopped: ") + e.what();
   }
-  write_csv_end(out, result.rows, result.failure);
+  for (const EventOccurrence& e : result.stats.events)
+    result.events.push_back({e.name, e.t, e.rising, scenario.events[e.index].action});
+  if (result.stats.stopped)
+    result.stop_note =
+        ", stopped by event '" + result.stats.events.back().name + "' at t = " + number_text(result.stats.t) + " s";
+  write_csv_end(out, result.rows, result.failure, result.stop_note);
   return result;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "csv_output.hpp"
 #include "output_file.hpp"
 #include "ramus/scenario/logged_quantities.hpp"
 #include "ramus/scenario/run_scenario.hpp"
@@ -20,12 +21,17 @@ struct CsvRun {
   /// The row of the `final_log` given to run_to_csv at the last output time (empty without one, or
   /// when the run stopped before it).
   std::vector<double> final_row;
+  /// The event occurrences (stats.events with each event's action), in time order.
+  std::vector<EventRow> events;
+  /// ", stopped by event 'x' at t = … s" when a stop event ended the run; else empty.
+  std::string stop_note;
   bool complete() const { return failure.empty(); }
 };
 
 /// Runs `scenario`, writing `record`, the rows of `log` and the end marker to `out` (not
 /// committed); `on_row` (optional) sees every row. An IntegrationError ends the run early: the rows
-/// computed so far are written, the marker says why and `failure` holds the message. Write errors
+/// computed so far are written, the marker says why and `failure` holds the message. A stop event
+/// ends the run with a row at its time (the marker says so); that row is the final_row. Write errors
 /// throw std::runtime_error naming the file. `final_log` (optional): a second log whose row at
 /// the last output time is kept in final_row (a campaign's summary: it may read the run's inputs
 /// and flight software, which exist during the run only).

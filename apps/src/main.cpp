@@ -4,9 +4,11 @@
 // or another output (file_identity.hpp), and every error names its file.
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <new>
+#include <optional>
 
 #include "campaign_command.hpp"
 #include "csv_output.hpp"
@@ -36,7 +38,9 @@ int check(const Options& o) {
   std::cout << escaped_text(o.scenario) << ": OK: " << s.model->vehicle_count() << " vehicle(s), " << effectors
             << " state effector(s), state size " << s.model->layout().size() << ", " << s.output_times.size()
             << " output times from " << number_text(s.output_times.front()) << " to "
-            << number_text(s.output_times.back()) << " s, stepper " << stepper_description(s.settings) << '\n';
+            << number_text(s.output_times.back()) << " s, stepper " << stepper_description(s.settings);
+  if (!s.events.empty()) std::cout << ", " << s.events.size() << " event(s)";
+  std::cout << '\n';
   return 0;
 }
 
@@ -58,10 +62,25 @@ int describe(const Options& o) {
       std::cout << '\n';
     }
   }
+  if (!s.events.empty()) {
+    std::cout << "\nevents\n";
+    for (const scenario::EventSpec& e : s.events) std::cout << e.name << " (" << e.path << "): " << e.action << '\n';
+  }
   std::cout << "\nlogged quantities:";
   for (const std::string& q : s.log) std::cout << ' ' << q;
   std::cout << '\n';
   return 0;
+}
+
+/// Where `run` writes the event occurrences: --events, else (when the scenario has events)
+/// NAME.events.csv beside --output NAME.csv; none without either (the log lines only).
+std::optional<std::string> events_path(const Options& o, const scenario::Scenario& s) {
+  if (o.events) return o.events;
+  if (s.events.empty() || !o.output) return std::nullopt;
+  std::filesystem::path p(*o.output);
+  if (!std::filesystem::is_regular_file(p) && std::filesystem::exists(p)) return std::nullopt;  // a device, a pipe
+  const std::string stem = p.extension() == ".csv" ? p.stem().string() : p.filename().string();
+  return (p.parent_path() / (stem + ".events.csv")).string();
 }
 
 int run(const Options& o) {
@@ -75,6 +94,8 @@ int run(const Options& o) {
   // Before anything runs: no output may be the scenario or another output.
   std::vector<NamedFile> outputs;
   if (o.output) outputs.push_back({"--output", *o.output});
+  const std::optional<std::string> events_file = events_path(o, s);
+  if (events_file) outputs.push_back({o.events ? "--events" : "the events (beside --output)", *events_file});
   if (o.hdf5) outputs.push_back({"--hdf5", *o.hdf5});
   if (o.plot_dir)
     for (const std::string& name : plot_files(log.columns(), log.units()))
@@ -91,11 +112,26 @@ int run(const Options& o) {
         if (o.plot_dir || o.hdf5) logged.rows.push_back(row);
       });
   out->commit();
+  if (events_file) {  // after the logged quantities: both files complete, or the events absent
+    OutputFile events(*events_file);
+    write_events_csv(events, record, result.events, result.failure);
+    events.commit();
+  }
   progress.finish();
   const PropagationStats& stats = result.stats;
-  if (!o.quiet && result.complete())
-    std::fprintf(stderr, "%llu steps, %llu rejected, %llu evaluations\n", static_cast<unsigned long long>(stats.steps),
-                 static_cast<unsigned long long>(stats.rejected), static_cast<unsigned long long>(stats.evaluations));
+  if (!o.quiet) {
+    for (const EventRow& e : result.events)
+      std::fprintf(stderr, "event '%s' at t = %s s (%s): %s\n", e.name.c_str(), number_text(e.t).c_str(),
+                   e.rising ? "rising" : "falling", e.action.c_str());
+  }
+  if (!o.quiet && result.complete()) {
+    const std::string occurrences =
+        s.events.empty() ? std::string() : ", " + std::to_string(result.events.size()) + " event occurrence(s)";
+    std::fprintf(stderr, "%llu steps, %llu rejected, %llu evaluations%s%s\n",
+                 static_cast<unsigned long long>(stats.steps), static_cast<unsigned long long>(stats.rejected),
+                 static_cast<unsigned long long>(stats.evaluations), occurrences.c_str(),
+                 escaped_text(result.stop_note).c_str());
+  }
   const std::string status = (result.complete() ? "complete, " : "incomplete, ") + std::to_string(result.rows) +
                              " rows" + (result.complete() ? "" : ": " + result.failure);
   if (o.hdf5) write_hdf5(*o.hdf5, record, log.columns(), log.units(), logged.rows, status);

@@ -6,7 +6,8 @@
 namespace ramus::app {
 
 std::string usage() {
-  return "usage: ramus run SCENARIO.json [--output FILE.csv] [--hdf5 FILE.h5] [--quiet] [--plot DIR]\n"
+  return "usage: ramus run SCENARIO.json [--output FILE.csv] [--events EVENTS.csv] [--hdf5 FILE.h5] [--quiet]\n"
+         "                      [--plot DIR]\n"
          "       ramus check SCENARIO.json      validate the scenario without running it\n"
          "       ramus describe SCENARIO.json   print the state layout, the actuator channels and the effector tree\n"
          "       ramus campaign SCENARIO.json --dispersions DISPERSIONS.json --output DIR\n"
@@ -81,6 +82,8 @@ Options parse_options(const std::vector<std::string>& args) {
       o.plot_dir = value("--plot");
     else if (run && a == "--hdf5")
       o.hdf5 = value("--hdf5");
+    else if (run && a == "--events")
+      o.events = value("--events");
     else if ((run || campaign || linearize) && (a == "--quiet" || a == "-q"))
       o.quiet = true;
     else if (campaign && a == "--dispersions")

@@ -16,6 +16,7 @@ struct Options {
   std::optional<std::string> output;    ///< --output FILE.csv (standard output when absent)
   std::optional<std::string> plot_dir;  ///< --plot DIR
   std::optional<std::string> hdf5;      ///< --hdf5 FILE.h5: the logged quantities also as HDF5
+  std::optional<std::string> events;    ///< --events FILE.csv: the event occurrences (default: beside --output)
   bool quiet = false;                   ///< --quiet: no progress bar
   // campaign
   std::string dispersions;      ///< --dispersions FILE.json

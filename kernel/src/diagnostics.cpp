@@ -1,4 +1,4 @@
-// Energy and momentum: docs/architecture.md §4, eqs. (10)–(13).
+// Energy and momentum: docs/architecture.md §4, eqs. (10)–(13), and §6, eqs. (17)–(19).
 #include "ramus/kernel/diagnostics.hpp"
 
 #include "ramus/kernel/error.hpp"
@@ -54,6 +54,9 @@ VehicleDiagnostics from_workspace(const Model& model, const Workspace& ws, const
   const Eigen::Vector3d p_flow_N = w.dcm_NB * p_flow_B;
   d.p_N = d.m * d.v_CN_N + p_flow_N;
   d.H_PntN_N = d.H_orb_PntN_N + d.H_rot_PntC_N + w.ctx.hub.r_FN_N.cross(p_flow_N);
+  // About C, eq. (19): H_PntC = H_PntN − r_C × p, for the vehicle and for its exhaust.
+  d.H_PntC_N = d.H_PntN_N - d.r_CN_N.cross(d.p_N);
+  d.H_exhaust_PntC_N = d.H_exhaust_PntN_N - d.r_CN_N.cross(d.p_exhaust_N);
   return d;
 }
 
@@ -106,6 +109,25 @@ double two_point_potential_energy(const Model& model, const Eigen::VectorXd& x) 
   for (const Model::TwoPointAttachment& a : model.two_point_effectors())
     V += a.effector->potential_energy(forward::end_frame(model, ws, a.end1), forward::end_frame(model, ws, a.end2));
   return V;
+}
+
+FrameKinematics segment_frame(const Model& model, const Eigen::VectorXd& x, double t, const StateEffector& effector,
+                              std::size_t segment) {
+  (void)model.state_block(effector, x);  // checks before the workspace is made: finalized, x's size, the effector
+  Workspace ws(model);
+  return segment_frame(model, ws, x, t, effector, segment);
+}
+
+FrameKinematics segment_frame(const Model& model, Workspace& ws, const Eigen::VectorXd& x, double t,
+                              const StateEffector& effector, std::size_t segment) {
+  (void)model.state_block(effector, x);  // finalized, x's size, the effector in the model
+  if (segment >= effector.segment_count())
+    throw ConfigurationError(
+        effector.label(), "segment", std::to_string(segment),
+        "out of range: the effector has " + std::to_string(effector.segment_count()) + " segment frames");
+  const Model::EffectorIndex at = model.locate(effector);
+  forward::kinematics(model, ws, x, t);
+  return effector.segment(segment, *ws.vehicles[at.vehicle].effectors[at.state_effector]);
 }
 
 VehicleDiagnostics vehicle_diagnostics(const Model& model, const Eigen::VectorXd& x, double t, std::size_t i) {

@@ -168,7 +168,7 @@ void hub_accelerations(const Model& model, Workspace& ws, const Eigen::VectorXd&
     s.vecTrans += F_grav_B + w.hub_loads.force_F;
     s.vecRot += w.mass.r_CB_B.cross(F_grav_B) + w.hub_loads.torque_PntF_F;
     // A clamped hub does not move: its accelerations are zero and the system's are the clamp's
-    // reaction (docs/architecture.md §14); the effectors' contributions above still prepare their
+    // reaction (docs/architecture.md §16); the effectors' contributions above still prepare their
     // back-substitution.
     if (v.offsets().translation == HubTranslation::clamped)
       w.ctx.acc = HubAccelerations{};

@@ -246,7 +246,7 @@ void Model::build() {
     Vehicle& v = *vp;
     const std::string hub = v.name() + "/hub";
     v.offsets_.translation = v.translation_;
-    if (v.translation_ == HubTranslation::C) {  // the state holds C (docs/architecture.md §14)
+    if (v.translation_ == HubTranslation::C) {  // the state holds C (docs/architecture.md §16)
       v.offsets_.r_N = layout_.add(v.name() + "/C", "r_CN_N", 3, "m");
       v.offsets_.v_N = layout_.add(v.name() + "/C", "v_CN_N", 3, "m/s");
     } else {

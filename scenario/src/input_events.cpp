@@ -1,10 +1,23 @@
 // Input events of a scenario (docs/scenario.md §3 Inputs): motor torques and forces, locks (an
-// impulse: SerialChain::engage_lock).
+// impulse: SerialChain::engage_lock); the same changes are the input actions of its events
+// (docs/scenario.md §3 Events).
+#include <charconv>
+
 #include "ramus/systems/reaction_wheels.hpp"
 #include "ramus/systems/serial_chain.hpp"
 #include "run_sections.hpp"
 
 namespace ramus::scenario {
+namespace {
+
+/// The shortest text that reads back to x.
+std::string number_text(double x) {
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, x);
+  return std::string(buffer, result.ptr);
+}
+
+}  // namespace
 
 InputEvent input_event(const Model& model, const Node& n, double t0, double t1) {
   n.require_keys({"t", "vehicle", "effector", "joint", "wheel", "motor_torque", "motor_force", "locked"});
@@ -14,6 +27,11 @@ InputEvent input_event(const Model& model, const Node& n, double t0, double t1) 
   ev.t = t.si(Dimension::time);
   if (!(ev.t >= t0 && ev.t < t1))
     t.fail("must lie in [t0, t1) = [" + std::to_string(t0) + ", " + std::to_string(t1) + ") s");
+  ev.apply = input_change(model, n).apply;
+  return ev;
+}
+
+InputChange input_change(const Model& model, const Node& n) {
   const Node vehicle_node = n.at("vehicle"), effector_node = n.at("effector");
   const std::string vehicle_name = vehicle_node.string(), effector_name = effector_node.string();
   const Vehicle* vehicle = nullptr;
@@ -24,6 +42,8 @@ InputEvent input_event(const Model& model, const Node& n, double t0, double t1) 
   for (const auto& e : vehicle->state_effectors())
     if (e->name() == effector_name) effector = e;
   if (!effector) effector_node.fail("no state effector '" + effector_name + "' on vehicle '" + vehicle_name + "'");
+  InputChange ev;
+  const std::string target = vehicle_name + "/" + effector_name;
 
   int actions = 0;
   for (const char* key : {"motor_torque", "motor_force", "locked"}) actions += n.has(key) ? 1 : 0;
@@ -40,6 +60,7 @@ InputEvent input_event(const Model& model, const Node& n, double t0, double t1) 
     const double u = n.at("motor_torque").si(Dimension::torque);
     const Eigen::Index channel = model.input_range(*wheels).offset + static_cast<Eigen::Index>(wheel);
     ev.apply = [channel, u](const System& system, Eigen::VectorXd&, double) { system.inputs().set(channel, u); };
+    ev.description = target + " wheel " + std::to_string(wheel) + " motor_torque = " + number_text(u) + " N m";
     return ev;
   }
   auto chain = std::dynamic_pointer_cast<SerialChain>(effector);
@@ -61,6 +82,7 @@ InputEvent input_event(const Model& model, const Node& n, double t0, double t1) 
       else
         chain->set_locked(joint, false, system.model(), system.inputs(), x);
     };
+    ev.description = (lock ? "lock " : "unlock ") + target + " joint " + std::to_string(joint);
     return ev;
   }
   const char* key = prismatic ? "motor_force" : "motor_torque";
@@ -70,6 +92,8 @@ InputEvent input_event(const Model& model, const Node& n, double t0, double t1) 
   const double u = n.at(key).si(prismatic ? Dimension::force : Dimension::torque);
   const Eigen::Index channel = model.input_range(*chain).offset + chain->motor_channel(joint);
   ev.apply = [channel, u](const System& system, Eigen::VectorXd&, double) { system.inputs().set(channel, u); };
+  ev.description =
+      target + " joint " + std::to_string(joint) + " " + key + " = " + number_text(u) + (prismatic ? " N" : " N m");
   return ev;
 }
 

@@ -1,10 +1,12 @@
 // The scenario document (docs/scenario.md): output times first (the builders list switching
 // times within the run), then gravity, vehicles with their effectors, two-point effectors,
-// finalize, propagation settings, logged quantities and input schedules (run_sections.hpp).
+// finalize, propagation settings, logged quantities, input schedules (run_sections.hpp) and
+// events (event_section.hpp).
 #include <algorithm>
 #include <map>
 
 #include "effector_builders.hpp"
+#include "event_section.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/scenario/input_file.hpp"
 #include "ramus/scenario/logged_quantities.hpp"
@@ -194,7 +196,7 @@ Scenario parse_scenario(std::string_view json_text, const std::filesystem::path&
   }
   const Node root(document, "");
   root.require_keys({"description", "environment", "gravity", "vehicles", "two_point_effectors", "propagation",
-                     "output", "inputs", "flight_software"});
+                     "output", "inputs", "flight_software", "events"});
 
   Scenario s;
   if (const auto d = root.find("description")) s.description = d->string();
@@ -238,6 +240,16 @@ Scenario parse_scenario(std::string_view json_text, const std::filesystem::path&
   if (const auto list = root.find("inputs"))
     for (const Node& n : list->elements())
       s.inputs.push_back(input_event(*s.model, n, s.output_times.front(), s.output_times.back()));
+  if (const auto list = root.find("events")) {
+    std::map<std::string, std::string, std::less<>> first;  // name → path of its first event
+    for (const Node& n : list->elements()) {
+      s.events.push_back(event_spec(s.model, n, context.environment));
+      const auto [it, inserted] = first.emplace(s.events.back().name, n.path());
+      if (!inserted)
+        n.at("name").fail("event name '" + it->first + "' is already used by " + it->second +
+                          " (the events.csv rows name the events)");
+    }
+  }
   std::stable_sort(s.inputs.begin(), s.inputs.end(),
                    [](const InputEvent& a, const InputEvent& b) { return a.t < b.t; });
 

@@ -15,7 +15,8 @@ PropagationStats run_scenario_with_view(const Scenario& scenario, Eigen::VectorX
   const std::unique_ptr<FlightSoftware> software = make_flight_software(scenario);  // this run's tasks
   PropagationSettings settings = scenario.settings;
   settings.flight_software = software.get();
-  const RunView view{&system.inputs(), software.get()};
+  settings.events = make_events(scenario, system);  // this run's events (an input action writes its inputs)
+  RunView view{&system.inputs(), software.get(), nullptr};
   // Every grid time is exactly one of the doubles the loader put there: equality is exact.
   const Observer observer = [&](Eigen::VectorXd& state, double t) {
     for (; next_input < scenario.inputs.size() && scenario.inputs[next_input].t == t; ++next_input)
@@ -26,7 +27,13 @@ PropagationStats run_scenario_with_view(const Scenario& scenario, Eigen::VectorX
     }
     if (on_progress) on_progress(t);
   };
-  return propagate(system, x, scenario.step_times, settings, observer);
+  PropagationStats stats = propagate(system, x, scenario.step_times, settings, observer);
+  if (stats.stopped) {  // the run's last row: the state at the stop event (the observer is not called there)
+    view.stop = &stats.events.back();
+    if (on_output) on_output(x, stats.t, view);
+    if (on_progress) on_progress(stats.t);
+  }
+  return stats;
 }
 
 PropagationStats run_scenario(const Scenario& scenario, Eigen::VectorXd& x, const OutputSink& on_output,

@@ -8,11 +8,13 @@ ExternalForceTorque::ExternalForceTorque(std::string name, const ExternalForceTo
     : DynamicEffector(std::move(name)),
       force_F_(config.force_F.si()),
       force_N_(config.force_N.si()),
-      torque_PntF_F_(config.torque_PntF_F.si()) {
+      torque_PntF_F_(config.torque_PntF_F.si()),
+      r_PF_F_(config.r_PF_F.si()) {
   const std::string owner = "external_force_torque '" + this->name() + "'";
   validation::require_finite(owner, "force_F [N]", force_F_);
   validation::require_finite(owner, "force_N [N]", force_N_);
   validation::require_finite(owner, "torque_PntF_F [N m]", torque_PntF_F_);
+  validation::require_finite(owner, "r_PF_F [m]", r_PF_F_);
 }
 
 std::vector<InputSpec> ExternalForceTorque::input_blocks() const {
@@ -41,7 +43,8 @@ std::vector<InputProfile> ExternalForceTorque::input_profiles() const {
 Wrench ExternalForceTorque::wrench(const FrameKinematics& frame, ConstInputBlock u, const LoadContext&) const {
   Wrench w;
   w.force_F = u.segment<3>(0) + frame.dcm_FN * u.segment<3>(3);
-  w.torque_PntF_F = u.segment<3>(6);
+  // eq. (1): the force at P adds its moment about F's origin (exactly zero when P is the origin)
+  w.torque_PntF_F = u.segment<3>(6) + r_PF_F_.cross(w.force_F);
   return w;
 }
 

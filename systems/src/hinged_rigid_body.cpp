@@ -1,5 +1,8 @@
 #include "ramus/systems/hinged_rigid_body.hpp"
 
+#include <cmath>
+
+#include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
 
 namespace ramus {
@@ -31,11 +34,46 @@ std::vector<ChainLink> hinged_link(const std::string& name, const HingedRigidBod
   return {L};
 }
 
+HingedRigidBodyConfig with_hinge_axis(const std::string& name, HingedRigidBodyConfig c, const Eigen::Vector3d& axis,
+                                      const Eigen::Vector3d& direction) {
+  const std::string owner = "hinged_rigid_body '" + name + "'";
+  if (!c.dcm_HB.isIdentity(0.0))
+    throw ConfigurationError(owner, "dcm_HB", validation::to_text(c.dcm_HB),
+                             "given together with the hinge axis and panel direction: give one or the other");
+  c.dcm_HB = hinge_dcm_HB(axis, direction, owner);
+  return c;
+}
+
 }  // namespace
+
+Eigen::Matrix3d hinge_dcm_HB(const Eigen::Vector3d& hinge_axis_B, const Eigen::Vector3d& panel_direction_B,
+                             const std::string& owner) {
+  validation::require_unit_vector(owner, "hinge_axis_B", hinge_axis_B);
+  validation::require_unit_vector(owner, "panel_direction_B", panel_direction_B);
+  const double cosine = hinge_axis_B.dot(panel_direction_B);
+  // 1e-9, the tolerance of a unit vector: two directions typed to ten digits pass, a panel
+  // direction with a component along the hinge (a typo, a swapped axis) does not.
+  if (std::abs(cosine) > 1e-9)
+    throw ConfigurationError(owner, "panel_direction_B", validation::to_text(panel_direction_B),
+                             "must be orthogonal to hinge_axis_B = " + validation::to_text(hinge_axis_B) +
+                                 " (their dot product is " + validation::to_text(cosine) + ", allowed 0 ± 1e-9)");
+  // eq. (2): rows of dcm_HB are ĥ1, ĥ2, ĥ3 in B components
+  const Eigen::Vector3d h2 = hinge_axis_B.normalized();
+  const Eigen::Vector3d h1 = -(panel_direction_B - panel_direction_B.dot(h2) * h2).normalized();
+  Eigen::Matrix3d dcm_HB;
+  dcm_HB.row(0) = h1.transpose();
+  dcm_HB.row(1) = h2.transpose();
+  dcm_HB.row(2) = h1.cross(h2).transpose();
+  return dcm_HB;
+}
 
 HingedRigidBody::HingedRigidBody(std::string name, const HingedRigidBodyConfig& config)
     : SerialChain(name, hinged_link(name, config), "hinged_rigid_body") {
   set_state_names("theta", "thetaDot");
 }
+
+HingedRigidBody::HingedRigidBody(std::string name, const HingedRigidBodyConfig& config,
+                                 const Eigen::Vector3d& hinge_axis_B, const Eigen::Vector3d& panel_direction_B)
+    : HingedRigidBody(name, with_hinge_axis(name, config, hinge_axis_B, panel_direction_B)) {}
 
 }  // namespace ramus

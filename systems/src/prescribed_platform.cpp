@@ -5,6 +5,8 @@
 #include <cmath>
 
 #include "ramus/kernel/error.hpp"
+#include "ramus/kernel/model.hpp"
+#include "ramus/kernel/system.hpp"
 #include "ramus/kernel/validation.hpp"
 
 namespace ramus {
@@ -125,6 +127,13 @@ void PrescribedPlatform::validate() const {
 
 const Wrench& PrescribedPlatform::actuator_wrench(const EffectorWorkspace& ws) const {
   return static_cast<const PrescribedPlatformWorkspace&>(ws).actuator;
+}
+
+Wrench PrescribedPlatform::actuator_wrench(const System& system, const Eigen::VectorXd& x, double t) const {
+  const Model::EffectorIndex at = system.model().locate(*this);  // before evaluating: a foreign platform throws
+  Eigen::VectorXd dxdt(x.size());
+  system(x, dxdt, t);
+  return actuator_wrench(*system.workspace().vehicles[at.vehicle].effectors[at.state_effector]);
 }
 
 std::vector<StateBlockSpec> PrescribedPlatform::state_blocks() const {

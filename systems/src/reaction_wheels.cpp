@@ -42,6 +42,17 @@ ReactionWheels::ReactionWheels(std::string name, const std::vector<ReactionWheel
     validation::require_non_negative(o, "Jt [kg m^2]", p.Jt);
     p.Omega0 = c.Omega0.value();
     validation::require_finite(o, "Omega0 [rad/s]", p.Omega0);
+    if (c.h0) {
+      // Given by its momentum relative to B, h0 = Js Ω0 (docs/models/reaction_wheels.md)
+      const double h0 = c.h0->value();
+      validation::require_finite(o, "h0 [N m s]", h0);
+      if (p.Omega0 != 0.0)
+        throw ConfigurationError(o, "Omega0 [rad/s] (h0 is given)", to_text(p.Omega0),
+                                 "give the initial spin as Omega0 or as h0 = Js Omega0, not both");
+      p.Omega0 = h0 / p.Js;
+    }
+    p.theta0 = c.theta0.value();
+    validation::require_finite(o, "theta0 [rad]", p.theta0);
     validation::require_finite(o, "motor_torque [N m]", c.motor_torque.value());
     if (c.max_torque) {
       p.u_max = c.max_torque->value();
@@ -100,6 +111,9 @@ void ReactionWheels::validate() const {
                                "a rigid axisymmetric rotor needs Js <= 2 Jt (principal moments " + to_text(p.Js) +
                                    ", " + to_text(p.Jt) + ", " + to_text(p.Jt) +
                                    " violate the triangle inequality; or Jt = 0: transverse inertia in the hub)");
+    if (!angle_states_ && p.theta0 != 0.0)
+      throw ConfigurationError(wheel_owner(i), "theta0 [rad]", to_text(p.theta0),
+                               "the wheel angles are not states (set_angle_states(true) makes them so)");
     if (p.tau_c > 0.0 && !(p.omega_s > 0.0))
       throw ConfigurationError(wheel_owner(i), "coulomb_smoothing_speed [rad/s] (coulomb_friction is set)",
                                to_text(p.omega_s), "must be positive when coulomb_friction > 0");
@@ -117,6 +131,11 @@ void ReactionWheels::set_motor_torque_profile(std::size_t i, TorqueProfile profi
   require_open("set_motor_torque_profile");
   require_index(i, "set_motor_torque_profile");
   u_profile_[i] = std::move(profile);
+}
+
+void ReactionWheels::set_angle_states(bool on) {
+  require_open("set_angle_states");
+  angle_states_ = on;
 }
 
 double ReactionWheels::initial_motor_torque(std::size_t i) const {
@@ -157,11 +176,17 @@ double ReactionWheels::tau_f(std::size_t i, double Omega) const {
 }
 
 std::vector<StateBlockSpec> ReactionWheels::state_blocks() const {
-  return {{"Omega", static_cast<Eigen::Index>(wheels_.size()), "rad/s"}};
+  const Eigen::Index n = static_cast<Eigen::Index>(wheels_.size());
+  if (angle_states_) return {{"Omega", n, "rad/s"}, {"theta", n, "rad"}};
+  return {{"Omega", n, "rad/s"}};
 }
 
 void ReactionWheels::write_initial_state(StateBlockRef x) const {
-  for (std::size_t i = 0; i < wheels_.size(); ++i) x[static_cast<Eigen::Index>(i)] = wheels_[i].Omega0;
+  const Eigen::Index n = static_cast<Eigen::Index>(wheels_.size());
+  for (Eigen::Index i = 0; i < n; ++i) {
+    x[i] = wheels_[static_cast<std::size_t>(i)].Omega0;
+    if (angle_states_) x[n + i] = wheels_[static_cast<std::size_t>(i)].theta0;
+  }
 }
 
 std::unique_ptr<EffectorWorkspace> ReactionWheels::make_workspace() const {
@@ -188,13 +213,15 @@ void ReactionWheels::contributions(const EvaluationContext& ctx, ConstStateBlock
   }
 }
 
-Eigen::Vector3d ReactionWheels::derivatives(const EvaluationContext& ctx, ConstStateBlock, EffectorWorkspace& ws_base,
+Eigen::Vector3d ReactionWheels::derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws_base,
                                             StateBlockRef dxdt) const {
   const auto& ws = static_cast<const ReactionWheelsWorkspace&>(ws_base);
+  const Eigen::Index n = static_cast<Eigen::Index>(wheels_.size());
   for (std::size_t i = 0; i < wheels_.size(); ++i) {
     const ReactionWheelParameters& p = wheels_[i];
     dxdt[static_cast<Eigen::Index>(i)] = ws.torque[i] / p.Js - p.gsHat_B.dot(ctx.acc.omegaDot_BN_B);  // eq. (8)
   }
+  if (angle_states_) dxdt.segment(n, n) = x.head(n);  // eq. (12): θ̇ = Ω, the rate relative to B
   // every wheel's centre of mass is fixed in B (m r'' = 0): m r̈ = ω̇ × m r + ω × (ω × m r)
   const Eigen::Vector3d m_r = mass_.m * mass_.r_CB_B;
   const Eigen::Vector3d& omega = ctx.hub.omega_FN_F;

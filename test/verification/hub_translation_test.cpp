@@ -1,4 +1,4 @@
-// What the state carries of a hub's translation (docs/architecture.md §14): B, the centre of mass
+// What the state carries of a hub's translation (docs/architecture.md §16): B, the centre of mass
 // C, or nothing (a clamped hub). References: a circular orbit's closed form for C (gravity uniform
 // over the vehicle acts at C, docs/architecture.md (6), so C moves on a Kepler orbit whatever the
 // attitude does), the same vehicle propagated with its state at B (step halving gives the scale of

@@ -12,6 +12,7 @@ namespace ramus {
 
 class DynamicEffector;
 class Model;
+class StateEffector;
 class Workspace;
 
 struct VehicleDiagnostics {
@@ -34,6 +35,14 @@ struct VehicleDiagnostics {
   /// p_N and H_PntN_N, the totals a depleting vehicle conserves (eq. 18)
   Eigen::Vector3d p_exhaust_N = Eigen::Vector3d::Zero();
   Eigen::Vector3d H_exhaust_PntN_N = Eigen::Vector3d::Zero();
+  /// [N m s] the vehicle's and the exhaust's angular momenta about the vehicle's centre of mass C
+  /// (architecture.md eq. 19): H_PntC_N = H_PntN_N − r_CN_N × p_N (H_rot_PntC_N for a constant
+  /// mass), H_exhaust_PntC_N = H_exhaust_PntN_N − r_CN_N × p_exhaust_N. Without external loads
+  /// their sum changes as −ṙ_C × (p_N + p_exhaust_N), ṙ_C = d r_CN_N/dt (C moves; while mass
+  /// leaves, ṙ_C is not v_CN_N, the material velocity of eq. 16), and the sum about the centre of
+  /// mass of vehicle and exhaust, which moves with the total momentum, is constant.
+  Eigen::Vector3d H_PntC_N = Eigen::Vector3d::Zero();
+  Eigen::Vector3d H_exhaust_PntC_N = Eigen::Vector3d::Zero();
 };
 
 /// Diagnostics of vehicle i at (x, t).
@@ -55,6 +64,17 @@ struct DynamicEffectorLoad {
 /// empty: the model's initial commands).
 std::vector<DynamicEffectorLoad> dynamic_effector_loads(const Model& model, const Eigen::VectorXd& x, double t,
                                                         const Eigen::VectorXd& u = {});
+/// The kinematics of segment `segment` of `effector` (a state effector of a vehicle of `model`) at
+/// (x, t): the frame a dynamic effector on that segment sees (r_FN_N, v_FN_N, dcm_FN, omega_FN_F).
+/// Runs the kinematics stage (architecture.md §2, stages 1–2: every vehicle's hub and effectors)
+/// on a scratch workspace, so each call allocates a Workspace (one effector workspace per state
+/// effector) and costs about a fifth of a derivative evaluation; the overload taking a caller's
+/// workspace allocates nothing (for per-step observers). Throws ConfigurationError naming the
+/// effector when it is not in the model or has no such segment, and when x has the wrong size.
+FrameKinematics segment_frame(const Model& model, const Eigen::VectorXd& x, double t, const StateEffector& effector,
+                              std::size_t segment);
+FrameKinematics segment_frame(const Model& model, Workspace& ws, const Eigen::VectorXd& x, double t,
+                              const StateEffector& effector, std::size_t segment);
 /// Diagnostics of vehicle i using a caller's workspace (no allocation: for per-step observers).
 VehicleDiagnostics vehicle_diagnostics(const Model& model, Workspace& ws, const Eigen::VectorXd& x, double t,
                                        std::size_t i);

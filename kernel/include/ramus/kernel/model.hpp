@@ -92,6 +92,18 @@ class Model {
   /// The block of x that holds `effector`'s states (after finalize()); throws when the effector
   /// is not in this model.
   Eigen::VectorBlock<Eigen::VectorXd> state_block(const StateEffector& effector, Eigen::VectorXd& x) const;
+  /// The same block of a const state x, or of a derivative dxdt (same layout): a read-only view,
+  /// never a copy; the same checks (kernel/src/model_access.cpp).
+  Eigen::VectorBlock<const Eigen::VectorXd> state_block(const StateEffector& effector, const Eigen::VectorXd& x) const;
+  /// Where a state effector is: its vehicle, and its index among that vehicle's state effectors
+  /// (also the index of its workspace in Workspace::vehicles[vehicle].effectors).
+  struct EffectorIndex {
+    std::size_t vehicle = 0;
+    std::size_t state_effector = 0;
+  };
+  /// The index of `effector` (after finalize()); throws ConfigurationError naming it when it is not
+  /// a state effector of a vehicle of this model (a child hosted by a platform is its host's).
+  EffectorIndex locate(const StateEffector& effector) const;
 
  private:
   friend class Inputs;  // a run's inputs start from the model's, also while finalize() evaluates

@@ -46,7 +46,7 @@ struct InitialState {
   units::AngularVelocity3 omega_BN_B;                ///< angular velocity of B relative to N, B components
 };
 
-/// How a vehicle's translation is carried (docs/architecture.md §14). Position and velocity of B
+/// How a vehicle's translation is carried (docs/architecture.md §16). Position and velocity of B
 /// (the default), or of the centre of mass C, from which B follows (eq. (20)); or the hub is clamped:
 /// inertially fixed, its states constant (appendages on their own, as a welded base).
 enum class HubTranslation { B, C, clamped };
@@ -87,7 +87,7 @@ class Vehicle {
 
   /// What the state carries of the hub's translation (HubTranslation; B by default). C keeps the
   /// orbit of a vehicle whose B is far from its centre of mass free of the attitude error
-  /// (docs/architecture.md §14); clamped fixes the hub in N (its initial velocity and rate must be 0).
+  /// (docs/architecture.md §16); clamped fixes the hub in N (its initial velocity and rate must be 0).
   void set_hub_translation(HubTranslation translation);
   HubTranslation hub_translation() const { return translation_; }
 

@@ -22,6 +22,8 @@ namespace ramus::scenario {
 struct RunView {
   const Inputs* inputs = nullptr;
   const FlightSoftware* flight_software = nullptr;
+  /// At the row of a stop event (the run's last, at the event's time): that occurrence; else null.
+  const EventOccurrence* stop = nullptr;
 };
 
 class QuantityLog {

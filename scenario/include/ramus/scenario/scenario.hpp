@@ -55,6 +55,17 @@ struct FlightSoftwareTaskSpec {
   fsw::AttitudeControlTaskConfig attitude_control;
 };
 
+/// One event of the scenario's "events" section (docs/scenario.md §3 Events): model data, like a
+/// task's spec; each run makes its own ramus::Event from it (make_events).
+struct EventSpec {
+  std::string name;    ///< the event's name, unique among the events
+  std::string path;    ///< where the file gives it, e.g. "events[2]"
+  std::string action;  ///< "record", "stop" or the input change, e.g. "lock sc/panel joint 0" (no comma)
+  /// The run's event: g, direction, tolerance, and for an input action a callback writing to the
+  /// run of `system` (a copy of the run's System: it shares the run's inputs).
+  std::function<Event(const System& system)> make;
+};
+
 struct Scenario {
   std::string description;
   std::shared_ptr<Model> model;  ///< finalized
@@ -67,6 +78,8 @@ struct Scenario {
   std::vector<std::string> log;    ///< names of the logged quantities (logged_quantities.hpp)
   /// The flight software's tasks, in file order (empty: open loop).
   std::vector<FlightSoftwareTaskSpec> flight_software;
+  /// The events located between steps, in file order (empty: none; docs/scenario.md §3 Events).
+  std::vector<EventSpec> events;
   /// The sensors' noise seed of this run: (flight_software.seed, 0) for a scenario run alone,
   /// (the campaign's seed, the run index) for run i of a campaign (Campaign::scenario).
   NoiseSeed noise_seed;
@@ -75,6 +88,10 @@ struct Scenario {
 /// The run's flight software: a fresh task for each of scenario.flight_software, seeded with
 /// scenario.noise_seed; nullptr when the scenario has none. Run data: make one per run.
 std::unique_ptr<FlightSoftware> make_flight_software(const Scenario& scenario);
+
+/// The run's events (PropagationSettings::events), one per scenario.events in file order, each
+/// made for the run of `system`. Run data: make them per run (an altitude of C holds a workspace).
+std::vector<Event> make_events(const Scenario& scenario, const System& system);
 
 /// Parses and builds a scenario from JSON text. Throws ScenarioError. The data files it names
 /// (gravity coefficients, atmosphere and ephemeris tables, magnetic models), when relative, are

@@ -1,5 +1,6 @@
 // External force and torque (docs/models/external_force_torque.md). Attached to the hub, the
-// attach frame F is B; a force given in N is rotated into F with the current attitude of F.
+// attach frame F is B; a force given in N is rotated into F with the current attitude of F. The
+// force acts at a point P fixed in F (its origin by default); the torque is about F's origin.
 #pragma once
 
 #include <Eigen/Dense>
@@ -16,6 +17,9 @@ struct ExternalForceTorqueConfig {
   units::Force3 force_F;         ///< force in the attach frame F
   units::Force3 force_N;         ///< force in the inertial frame N
   units::Torque3 torque_PntF_F;  ///< torque about the origin of F, in F
+  /// Point of application P of the force, relative to the origin of F, in F (the origin by
+  /// default): the force then adds r_PF_F × force_F to the torque about the origin of F (eq. 1).
+  units::Length3 r_PF_F;
 };
 
 class ExternalForceTorque final : public DynamicEffector {
@@ -45,13 +49,17 @@ class ExternalForceTorque final : public DynamicEffector {
   /// config's constant parts.
   std::vector<InputSpec> input_blocks() const override;
   std::vector<InputProfile> input_profiles() const override;
-  /// force_F = F_F + dcm_FN F_N, torque_PntF_F = L_F, each from the run's channels   (eq. 1)
+  /// [m] the force's point of application relative to the origin of F, in F.
+  const Eigen::Vector3d& r_PF_F() const { return r_PF_F_; }
+
+  /// force_F = F_F + dcm_FN F_N, torque_PntF_F = L_F + r_PF_F × force_F, from the run's channels (eq. 1)
   Wrench wrench(const FrameKinematics& frame, ConstInputBlock u, const LoadContext& at) const override;
 
  private:
   Eigen::Vector3d force_F_;        ///< [N]
   Eigen::Vector3d force_N_;        ///< [N]
   Eigen::Vector3d torque_PntF_F_;  ///< [N m]
+  Eigen::Vector3d r_PF_F_;         ///< [m] point of application of the force
   Profile force_F_profile_, force_N_profile_, torque_profile_;
 };
 

@@ -26,9 +26,22 @@ struct HingedRigidBodyConfig {
   units::Torque motor_torque;                            ///< initial motor torque about h2
 };
 
+/// dcm_HB (B → hinge frame H) from the hinge axis ĥ2 and the panel direction ê, the direction from
+/// the hinge point to the panel's centre of mass at θ = 0, both in B (docs/models/hinged_rigid_body.md
+/// eq. (2)): ĥ1 = −ê, ĥ2 = hinge_axis_B, ĥ3 = ĥ1 × ĥ2. A positive θ then turns the panel about
+/// hinge_axis_B by the right-hand rule. Both vectors finite and unit to 1e-9, and orthogonal to
+/// 1e-9 (|ĥ2·ê|); ConfigurationError naming `owner`, the field and the value otherwise. The result is
+/// orthonormal to round-off (the two vectors are normalised, ê made orthogonal to ĥ2).
+Eigen::Matrix3d hinge_dcm_HB(const Eigen::Vector3d& hinge_axis_B, const Eigen::Vector3d& panel_direction_B,
+                             const std::string& owner = "hinged_rigid_body");
+
 class HingedRigidBody final : public SerialChain {
  public:
   HingedRigidBody(std::string name, const HingedRigidBodyConfig& config);
+  /// The panel from its hinge axis and panel direction in B (hinge_dcm_HB) instead of
+  /// config.dcm_HB, which must be left at its default (identity): both given is refused.
+  HingedRigidBody(std::string name, const HingedRigidBodyConfig& config, const Eigen::Vector3d& hinge_axis_B,
+                  const Eigen::Vector3d& panel_direction_B);
   /// Motor torque about the hinge axis, constant over the following steps.
   void set_motor_torque(units::Torque u) { set_motor_input(0, u.value()); }
 };

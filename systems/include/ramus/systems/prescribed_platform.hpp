@@ -27,6 +27,8 @@
 
 namespace ramus {
 
+class System;
+
 /// In units (docs/architecture.md §D9).
 struct PrescribedPlatformConfig {
   units::Mass mass;                                      ///< platform mass (> 0)
@@ -56,6 +58,12 @@ class PrescribedPlatform final : public StateEffector {
   /// The actuator's load on the platform in the last evaluation on ws: force in P, torque about the
   /// origin of P in P (eq. 8) — what the hub must apply to make the platform follow the profile.
   const Wrench& actuator_wrench(const EffectorWorkspace& ws) const;
+  /// The same at (x, t) in a run, without the workspace or the effector's index: evaluates
+  /// `system`'s right-hand side once at (x, t) (its workspace, the run's applied inputs; cost one
+  /// evaluation and one state-sized vector) and returns the wrench, force in P and torque about
+  /// the origin of P in P (eq. 8). Throws ConfigurationError when the platform is not a state
+  /// effector of a vehicle of system's model.
+  Wrench actuator_wrench(const System& system, const Eigen::VectorXd& x, double t) const;
 
   std::size_t child_count() const { return children_.size(); }
   const StateEffector& child(std::size_t k) const { return *children_.at(k); }

@@ -18,6 +18,11 @@
 
 namespace ramus {
 
+namespace units {
+/// N·m·s: an angular momentum, such as a wheel's spin momentum h = Js Ω.
+using AngularMomentum = quantity<decltype(si::newton * si::meter * si::second)>;
+}  // namespace units
+
 /// One wheel, in units (docs/architecture.md §D9). Zero by default: gsHat_B and Js must be given.
 struct ReactionWheelConfig {
   Eigen::Vector3d gsHat_B = Eigen::Vector3d::Zero();  ///< [1] spin axis, unit to 1e-9, fixed in B
@@ -26,7 +31,13 @@ struct ReactionWheelConfig {
   units::Inertia Js;                                  ///< axial inertia about Wc (> 0)
   units::Inertia Jt;                                  ///< transverse inertia about Wc (≥ 0; if > 0, Js ≤ 2 Jt)
   units::AngularVelocity Omega0;                      ///< initial spin rate relative to B
-  units::Torque motor_torque;                         ///< initial motor torque command u_cmd
+  /// Or the initial spin momentum relative to B, h0 = Js Ω0 (docs/models/reaction_wheels.md,
+  /// "Given by its momentum"): then Ω0 = h0 / Js, and Omega0 must be left at 0.
+  std::optional<units::AngularMomentum> h0;
+  /// Initial wheel angle relative to B; a state only when the effector's angle states are on
+  /// (set_angle_states), and refused otherwise unless 0.
+  units::Angle theta0;
+  units::Torque motor_torque;  ///< initial motor torque command u_cmd
   /// Saturation |u| ≤ max_torque of the applied motor torque (none by default).
   std::optional<units::Torque> max_torque;
   units::RotationalDamping viscous_friction;       ///< b ≥ 0: friction −b Ω
@@ -41,7 +52,8 @@ struct ReactionWheelParameters {
   double m = 0.0;                                       ///< [kg]
   double Js = 0.0;                                      ///< [kg m²]
   double Jt = 0.0;                                      ///< [kg m²]
-  double Omega0 = 0.0;                                  ///< [rad/s]
+  double Omega0 = 0.0;                                  ///< [rad/s] (h0 / Js when h0 was given)
+  double theta0 = 0.0;                                  ///< [rad] initial angle (a state when tracked)
   double u_max = 0.0;                                   ///< [N m] saturation; +inf when none
   double b = 0.0;                                       ///< [N m s/rad] viscous friction
   double tau_c = 0.0;                                   ///< [N m] Coulomb friction
@@ -75,8 +87,15 @@ class ReactionWheels final : public StateEffector {
   /// [N m] eq. (3): the friction torque on wheel i spinning at Omega [rad/s] relative to B.
   double friction_torque(std::size_t i, double Omega) const;
 
+  /// Adds (on) or removes (off, the default) the wheel angles θ_i relative to B as states, a
+  /// block "theta" (n, rad) after "Omega", with θ̇_i = Ω_i (eq. 12); before finalize(). A balanced
+  /// wheel's dynamics do not depend on θ, so off keeps the layout of existing models.
+  void set_angle_states(bool on);
+  bool has_angle_states() const { return angle_states_; }
+
   // ---- StateEffector ----------------------------------------------------------------------
-  std::vector<StateBlockSpec> state_blocks() const override;  // "Omega" (n, rad/s)
+  std::vector<StateBlockSpec> state_blocks() const override;  // "Omega" (n, rad/s) [, "theta" (n, rad)]
+  /// Also refuses a theta0 ≠ 0 while the angle states are off (it would be ignored).
   void validate() const override;
   void write_initial_state(StateBlockRef x) const override;
   std::unique_ptr<EffectorWorkspace> make_workspace() const override;
@@ -86,8 +105,8 @@ class ReactionWheels final : public StateEffector {
   /// The wheels' rigid rows (eq. 2), and eq. (7): D −= Js ĝĝᵀ, vecRot −= ĝ (u + τ_f) + Js Ω ω × ĝ, per wheel.
   void contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
                      HubSystem& hub_system) const override;
-  /// eq. (8): Ω̇ = (u + τ_f)/Js − ĝᵀ ω̇; returns m r̈ = ω̇ × m r + ω × (ω × m r) (the centres of
-  /// mass are fixed in B).
+  /// eq. (8): Ω̇ = (u + τ_f)/Js − ĝᵀ ω̇ (and θ̇ = Ω, eq. 12, when tracked); returns
+  /// m r̈ = ω̇ × m r + ω × (ω × m r) (the centres of mass are fixed in B).
   Eigen::Vector3d derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
                               StateBlockRef dxdt) const override;
   /// eqs. (9)–(10).
@@ -103,6 +122,7 @@ class ReactionWheels final : public StateEffector {
   std::vector<double> u0_;                ///< [N m] initial motor torque commands
   std::vector<TorqueProfile> u_profile_;  ///< [N m] default profiles of the commands
   MassProperties mass_;                   ///< eq. (2), all wheels, constant
+  bool angle_states_ = false;             ///< the "theta" block is a state (eq. 12)
 };
 
 }  // namespace ramus
