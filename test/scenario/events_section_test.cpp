@@ -31,7 +31,7 @@ std::string read_text(const std::string& file) {
   return s.str();
 }
 
-std::string spin_file() { return std::string(RAMUS_TEST_SCENARIO_DIR) + "/events_spin.json"; }
+std::string spin_file() { return RAMUS_TEST_SCENARIO_DIR "/events_spin.json"; }
 
 /// The closed-form occurrences of events_spin.json: q = (cos(ωt/2), 0, 0, sin(ωt/2)).
 struct Expected {
