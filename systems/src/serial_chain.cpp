@@ -19,29 +19,30 @@ namespace ramus {
 namespace {
 
 struct LinkData {
-  mutable Eigen::Matrix3d dcm_BS;  ///< S_i → B (with I_PntSc_B formed on demand for a single hinge: dcm_current)
+  mutable Eigen::Matrix3d dcm_BS;  ///< S_i → B (formed on demand for a single hinge: dcm_current)
   double cq = 1.0, sq = 0.0;       ///< cos q, sin q of a revolute joint
   mutable bool dcm_current = true;
   Eigen::Vector3d r_SB_B;  ///< [m] link origin (on the joint) relative to B
   Eigen::Vector3d Sw, Sv;  ///< joint axis as a spatial motion vector about O (eq. J1)
-  Eigen::Vector3d w, v;    ///< [rad/s], [m/s] spatial velocity of link i about O (eq. K1)
+  Eigen::Vector3d w;       ///< [rad/s] angular velocity of link i (eq. K1)
+  Eigen::Vector3d vS;      ///< [m/s] velocity of its point at S relative to B's velocity (eq. K1a)
   double qDot = 0.0;       ///< [rad/s] or [m/s] joint rate, zero when locked
   // Published segment kinematics (eq. 7), formed when first asked for after kinematics(): only
   // segments with children or constraint ends are ever read during an evaluation.
   mutable FrameKinematics frame;
   mutable bool frame_current = false;
-  Eigen::Vector3d r_ScB_B;            ///< [m] centre of mass relative to B
-  Eigen::Vector3d rDot_ScB_B;         ///< [m/s] its velocity in the frame moving with B's velocity, in B
-  mutable Eigen::Matrix3d I_PntSc_B;  ///< [kg m²] inertia about Sc in B
-  Eigen::Matrix3d M;                  ///< [kg m²] rigid inertia about O (eq. 1): I_PntSc_B + m (|r|² 1 − r rᵀ)
-  Eigen::Vector3d cw, cv;             ///< velocity-product acceleration ĉ (eq. K2)
-  Eigen::Matrix3d MA, HA, KA;         ///< articulated inertia blocks about O (eqs. K3, A2)
-  Eigen::Vector3d pn, pf;             ///< articulated bias force about O
-  Eigen::Vector3d Uw, Uv;             ///< U = 𝓘^A ŝ (eq. A1)
-  double D_inv = 0.0;                 ///< 1 / (ŝᵀ 𝓘^A ŝ)
-  double u_art = 0.0;                 ///< τ − ŝᵀ p̂^A
-  Wrench ext;                         ///< children's wrench on this segment, in S_i about its origin
-  bool loaded = false;                ///< ext is non-zero
+  Eigen::Vector3d r_ScB_B;     ///< [m] centre of mass relative to B
+  Eigen::Vector3d rDot_ScB_B;  ///< [m/s] its velocity in the frame moving with B's velocity, in B
+  Eigen::Matrix3d I_PntSc_B;   ///< [kg m²] inertia about Sc in B
+  Eigen::Matrix3d M;           ///< [kg m²] rigid inertia about O (eq. 1): I_PntSc_B + m (|r|² 1 − r rᵀ)
+  Eigen::Vector3d cw, cv;      ///< velocity-product acceleration ĉ (eq. K2)
+  Eigen::Matrix3d MA, HA, KA;  ///< articulated inertia blocks about O (eqs. K3, A2)
+  Eigen::Vector3d pn, pf;      ///< articulated bias force about O
+  Eigen::Vector3d Uw, Uv;      ///< U = 𝓘^A ŝ (eq. A1)
+  double D_inv = 0.0;          ///< 1 / (ŝᵀ 𝓘^A ŝ)
+  double u_art = 0.0;          ///< τ − ŝᵀ p̂^A
+  Wrench ext;                  ///< children's wrench on this segment, in S_i about its origin
+  bool loaded = false;         ///< ext is non-zero
 };
 
 struct ChainWorkspace final : EffectorWorkspace {
@@ -56,8 +57,16 @@ struct ChainWorkspace final : EffectorWorkspace {
 ChainWorkspace& chain(EffectorWorkspace& ws) { return static_cast<ChainWorkspace&>(ws); }
 const ChainWorkspace& chain(const EffectorWorkspace& ws) { return static_cast<const ChainWorkspace&>(ws); }
 
-/// Eq. (1): I_c,B = R I Rᵀ for a symmetric I, and M = I_c,B + m (|r|² 1 − r rᵀ), both as the upper
-/// triangle mirrored; T = R I first (with a diagonal I, R's columns scaled).
+/// Eq. (1): M = I_c,B + m (|r|² 1 − r rᵀ), as the upper triangle mirrored.
+void inertia_about_O(const Eigen::Matrix3d& I_c, double m, const Eigen::Vector3d& r, Eigen::Matrix3d& M) {
+  const Eigen::Vector3d m_r = m * r;
+  const double m_r2 = m_r.dot(r);
+  for (int i = 0; i < 3; ++i)
+    for (int j = i; j < 3; ++j) M(i, j) = M(j, i) = I_c(i, j) - m_r[i] * r[j] + (i == j ? m_r2 : 0.0);
+}
+
+/// Eq. (1): I_c,B = R I Rᵀ for a symmetric I, and M, both as the upper triangle mirrored; T = R I
+/// first (with a diagonal I, R's columns scaled).
 void link_inertia(const Eigen::Matrix3d& R, const Eigen::Matrix3d& I, bool diagonal, double m, const Eigen::Vector3d& r,
                   Eigen::Matrix3d& I_c, Eigen::Matrix3d& M) {
   Eigen::Matrix3d T;
@@ -68,17 +77,13 @@ void link_inertia(const Eigen::Matrix3d& R, const Eigen::Matrix3d& I, bool diago
   } else {
     T.noalias() = R * I;
   }
-  const Eigen::Vector3d m_r = m * r;
-  const double m_r2 = m_r.dot(r);
   for (int i = 0; i < 3; ++i)
-    for (int j = i; j < 3; ++j) {
-      I_c(i, j) = I_c(j, i) = T.row(i).dot(R.row(j));
-      M(i, j) = M(j, i) = I_c(i, j) - m_r[i] * r[j] + (i == j ? m_r2 : 0.0);
-    }
+    for (int j = i; j < 3; ++j) I_c(i, j) = I_c(j, i) = T.row(i).dot(R.row(j));
+  inertia_about_O(I_c, m, r, M);
 }
 
 /// 𝓘 (w; v) for a link's rigid spatial inertia about O (eq. 1), [M, [m r×]; −[m r×], m 1]:
-/// (M w + m r × v; w × m r + m v), with m_r = m r. Serves 𝓘 v̂ (K3), U = 𝓘 ŝ (A1) and 𝓘 ĉ (A2).
+/// (M w + m r × v; w × m r + m v), with m_r = m r. Serves U = 𝓘 ŝ (A1) and 𝓘 ĉ (A2).
 void rigid_inertia_times(const LinkData& d, const Eigen::Vector3d& m_r, double m, const Eigen::Vector3d& w,
                          const Eigen::Vector3d& v, Eigen::Vector3d& n, Eigen::Vector3d& f) {
   n = d.M * w + m_r.cross(v);
@@ -146,32 +151,27 @@ SerialChain::SerialChain(std::string name, std::vector<ChainLink> links, std::st
     profile_.emplace_back();
   }
   if (links_.size() == 1 && links_[0].type == JointType::revolute) {
-    // Eq. (4b): with dcm_BS = R0 + cos θ Rc + sin θ Rs (eq. 4a, P = B) and r = r_S0P + dcm_BS ρ,
-    // the pair P(θ) = (dcm_BS, r) is affine in (cos θ, sin θ), and M = F(P, P) with the symmetric
-    // bilinear F(P, P') = ½ (R I R'ᵀ + R' I Rᵀ) + m (r·r' 1 − ½ (r r'ᵀ + r' rᵀ)). Expanding with
-    // cos² = ½ (1 + cos 2θ), sin² = ½ (1 − cos 2θ), 2 cos sin = sin 2θ:
-    // K[0] = F00 + ½ (Fcc + Fss), K[1] = 2 F0c, K[2] = 2 F0s, K[3] = ½ (Fcc − Fss), K[4] = Fcs.
+    // Eq. (4b): with dcm_BS = R0 + cos θ Rc + sin θ Rs (eq. 4a, P = B), the c.o.m. offset
+    // dcm_BS ρ is affine in (cos θ, sin θ), and I_c,B = F(R, R) with the symmetric bilinear
+    // F(R, R') = ½ (R I R'ᵀ + R' I Rᵀ). Expanding with cos² = ½ (1 + cos 2θ), sin² = ½ (1 − cos 2θ),
+    // 2 cos sin = sin 2θ: K[0] = F00 + ½ (Fcc + Fss), K[1] = 2 F0c, K[2] = 2 F0s, K[3] = ½ (Fcc − Fss),
+    // K[4] = Fcs.
     const ChainLink& L = links_[0];
     const JointConstants& J = joints_[0];
     const Eigen::Matrix3d R0 = J.axis_P * L.axis_S.transpose(), Rc = J.dcm_PS0 - R0, Rs = J.dcm_PS0_axis;
-    hinge_.r0 = L.r_S0P_P + R0 * L.r_ScS_S;
+    hinge_.r0 = R0 * L.r_ScS_S;
     hinge_.rc = Rc * L.r_ScS_S;
     hinge_.rs = Rs * L.r_ScS_S;
-    const auto F = [&](const Eigen::Matrix3d& Ra, const Eigen::Vector3d& ra, const Eigen::Matrix3d& Rb,
-                       const Eigen::Vector3d& rb) {
+    const auto F = [&](const Eigen::Matrix3d& Ra, const Eigen::Matrix3d& Rb) {
       const Eigen::Matrix3d RIR = Ra * L.I_PntSc_S * Rb.transpose();
-      const Eigen::Matrix3d rr = ra * rb.transpose();
-      Eigen::Matrix3d out = 0.5 * (RIR + RIR.transpose()) - 0.5 * L.m * (rr + rr.transpose());
-      out.diagonal().array() += L.m * ra.dot(rb);
-      return out;
+      return Eigen::Matrix3d(0.5 * (RIR + RIR.transpose()));
     };
-    const Eigen::Matrix3d F00 = F(R0, hinge_.r0, R0, hinge_.r0), Fcc = F(Rc, hinge_.rc, Rc, hinge_.rc),
-                          Fss = F(Rs, hinge_.rs, Rs, hinge_.rs);
+    const Eigen::Matrix3d F00 = F(R0, R0), Fcc = F(Rc, Rc), Fss = F(Rs, Rs);
     hinge_.K[0] = F00 + 0.5 * (Fcc + Fss);
-    hinge_.K[1] = 2.0 * F(R0, hinge_.r0, Rc, hinge_.rc);
-    hinge_.K[2] = 2.0 * F(R0, hinge_.r0, Rs, hinge_.rs);
+    hinge_.K[1] = 2.0 * F(R0, Rc);
+    hinge_.K[2] = 2.0 * F(R0, Rs);
     hinge_.K[3] = 0.5 * (Fcc - Fss);
-    hinge_.K[4] = F(Rc, hinge_.rc, Rs, hinge_.rs);
+    hinge_.K[4] = F(Rc, Rs);
     single_hinge_ = true;
   }
 }
@@ -437,12 +437,10 @@ std::unique_ptr<EffectorWorkspace> SerialChain::make_workspace() const {
 void SerialChain::form_link_frame(std::size_t i, const EffectorWorkspace& ws) const {
   const LinkData& d = chain(ws).links[i];
   if (d.dcm_current) return;
-  // Eq. (4a) with P = B, and I_c,B (eq. 1), for a single hinge, whose kinematics skipped them.
-  const ChainLink& L = links_[i];
+  // Eq. (4a) with P = B for a single hinge, whose kinematics skipped it.
   const JointConstants& J = joints_[i];
-  d.dcm_BS.noalias() = d.cq * J.dcm_PS0 + d.sq * J.dcm_PS0_axis + ((1.0 - d.cq) * J.axis_P) * L.axis_S.transpose();
-  Eigen::Matrix3d M;  // as kinematics() formed it by eq. (4b)
-  link_inertia(d.dcm_BS, L.I_PntSc_S, J.diagonal_inertia, L.m, d.r_ScB_B, d.I_PntSc_B, M);
+  d.dcm_BS.noalias() =
+      d.cq * J.dcm_PS0 + d.sq * J.dcm_PS0_axis + ((1.0 - d.cq) * J.axis_P) * links_[i].axis_S.transpose();
   d.dcm_current = true;
 }
 
@@ -457,7 +455,7 @@ const FrameKinematics& SerialChain::segment(std::size_t s, const EffectorWorkspa
     const Eigen::Matrix3d dcm_NB = w.hub.dcm_FN.transpose();
     d.frame.dcm_FN = d.dcm_BS.transpose() * w.hub.dcm_FN;
     d.frame.r_FN_N = w.hub.r_FN_N + dcm_NB * d.r_SB_B;
-    d.frame.v_FN_N = w.hub.v_FN_N + dcm_NB * (d.v + d.w.cross(d.r_SB_B));
+    d.frame.v_FN_N = w.hub.v_FN_N + dcm_NB * d.vS;
     d.frame.omega_FN_F = d.dcm_BS.transpose() * d.w;
     d.frame_current = true;
   }
@@ -507,43 +505,52 @@ void SerialChain::kinematics(const EvaluationContext& ctx, ConstStateBlock x, Ef
       dcm_PS = J.dcm_PS0;
       r_SP_P += q * J.axis_P;
     }
-    Eigen::Vector3d w_p = ctx.hub.omega_FN_F, v_p = Eigen::Vector3d::Zero();  // v̂_0 = (ω; 0), eq. (2)
+    // v̂_0 = (ω; 0), eq. (2); vP: the parent's point at S_i, relative to B's velocity (eq. K1a)
+    Eigen::Vector3d w_p = ctx.hub.omega_FN_F, vP;
     d.dcm_current = !single_hinge_;
     if (i == 0) {
       if (!single_hinge_) d.dcm_BS = dcm_PS;
       d.r_SB_B = r_SP_P;
       d.Sw = J.axis_P;
+      vP = w_p.cross(d.r_SB_B);
     } else {
       const LinkData& p = ws.links[i - 1];
       d.dcm_BS.noalias() = p.dcm_BS * dcm_PS;
-      d.r_SB_B = p.r_SB_B + p.dcm_BS * r_SP_P;
+      const Eigen::Vector3d r_SP_B = p.dcm_BS * r_SP_P;
+      d.r_SB_B = p.r_SB_B + r_SP_B;
       d.Sw = p.dcm_BS * J.axis_P;
       w_p = p.w;
-      v_p = p.v;
+      vP = p.vS + w_p.cross(r_SP_B);
     }
-    // Eqs. (J1) and (K1): ŝ about O, v̂_i = v̂_{i−1} + ŝ_i q̇_i
+    // Eqs. (J1), (K1) and (K1a): ŝ about O, w_i = w_{i−1} + ŝ_w q̇_i, and S_i's velocity
     if (L.type == JointType::revolute) {
       d.Sv = d.r_SB_B.cross(d.Sw);
+      d.vS = vP;
     } else {
       d.Sv = d.Sw;
       d.Sw.setZero();
+      d.vS = vP + d.Sv * d.qDot;
     }
     d.w = w_p + d.Sw * d.qDot;
-    d.v = v_p + d.Sv * d.qDot;
     d.frame_current = false;
-    // Centre of mass and inertia, eqs. (5) and (1), or (4b) for a single hinge
+    // Centre of mass and inertia, eqs. (5) and (1), or (4b) for a single hinge; c_B = dcm_BS ρ
+    Eigen::Vector3d c_B;
     if (single_hinge_) {
-      d.r_ScB_B = hinge_.r0 + d.cq * hinge_.rc + d.sq * hinge_.rs;
+      c_B = hinge_.r0 + d.cq * hinge_.rc + d.sq * hinge_.rs;
       const double c2 = (d.cq - d.sq) * (d.cq + d.sq), s2 = 2.0 * d.sq * d.cq;
       for (int r = 0; r < 3; ++r)
         for (int c = r; c < 3; ++c)
-          d.M(r, c) = d.M(c, r) = hinge_.K[0](r, c) + d.cq * hinge_.K[1](r, c) + d.sq * hinge_.K[2](r, c) +
-                                  c2 * hinge_.K[3](r, c) + s2 * hinge_.K[4](r, c);
+          d.I_PntSc_B(r, c) = d.I_PntSc_B(c, r) = hinge_.K[0](r, c) + d.cq * hinge_.K[1](r, c) +
+                                                  d.sq * hinge_.K[2](r, c) + c2 * hinge_.K[3](r, c) +
+                                                  s2 * hinge_.K[4](r, c);
+      d.r_ScB_B = d.r_SB_B + c_B;
+      inertia_about_O(d.I_PntSc_B, L.m, d.r_ScB_B, d.M);
     } else {
-      d.r_ScB_B = d.r_SB_B + d.dcm_BS * L.r_ScS_S;
+      c_B = d.dcm_BS * L.r_ScS_S;
+      d.r_ScB_B = d.r_SB_B + c_B;
       link_inertia(d.dcm_BS, L.I_PntSc_S, J.diagonal_inertia, L.m, d.r_ScB_B, d.I_PntSc_B, d.M);
     }
-    d.rDot_ScB_B = d.v + d.w.cross(d.r_ScB_B);
+    d.rDot_ScB_B = d.vS + d.w.cross(c_B);  // eq. (5): from S, where the spin adds no velocity
     d.ext = Wrench{};
     d.loaded = false;
     // Eq. (6), summed here while the link's terms are at hand; mass_properties() reports them.
@@ -571,19 +578,18 @@ void SerialChain::contributions(const EvaluationContext& ctx, ConstStateBlock x,
   for (std::size_t i = 0; i < n; ++i) {
     const double m = links_[i].m;
     LinkData& d = ws.links[i];
-    // ĉ = v̂_i × ŝ q̇ = v̂_{i−1} × ŝ q̇ (ŝ × ŝ = 0), with v̂_0 = (ω; 0)
-    if (i == 0) {
-      d.cw = ctx.hub.omega_FN_F.cross(d.Sw) * d.qDot;
-      d.cv = ctx.hub.omega_FN_F.cross(d.Sv) * d.qDot;
+    // ĉ = v̂_{i−1} × ŝ q̇ (eq. K2), formed at S_i and moved to O (eq. K2a), with v̂_0 = (ω; 0)
+    const Eigen::Vector3d& w_p = i == 0 ? ctx.hub.omega_FN_F : ws.links[i - 1].w;
+    if (links_[i].type == JointType::revolute) {
+      d.cw = w_p.cross(d.Sw) * d.qDot;
+      d.cv = d.r_SB_B.cross(d.cw) + d.vS.cross(d.Sw) * d.qDot;
     } else {
-      const LinkData& p = ws.links[i - 1];
-      d.cw = p.w.cross(d.Sw) * d.qDot;
-      d.cv = (p.w.cross(d.Sv) + p.v.cross(d.Sw)) * d.qDot;
+      d.cw.setZero();
+      d.cv = w_p.cross(d.Sv) * d.qDot;
     }
-    Eigen::Vector3d hn, hf;  // 𝓘 v̂
-    rigid_inertia_times(d, m * d.r_ScB_B, m, d.w, d.v, hn, hf);
-    d.pn = d.w.cross(hn) + d.v.cross(hf);  // v̂ ×* 𝓘 v̂
-    d.pf = d.w.cross(hf);
+    // v̂ ×* 𝓘 v̂ as the link's wrench about its c.o.m. moved to O (eq. K3a)
+    d.pf = m * d.w.cross(d.rDot_ScB_B);
+    d.pn = d.w.cross(d.I_PntSc_B * d.w) + d.r_ScB_B.cross(d.pf);
     if (d.loaded) {  // − f̂_ext, moved from the segment origin to O
       form_link_frame(i, wsb);
       const Eigen::Vector3d f_B = d.dcm_BS * d.ext.force_F;
@@ -691,7 +697,6 @@ EnergyMomentumContribution SerialChain::energy_momentum(const EvaluationContext&
   for (std::size_t i = 0; i < links_.size(); ++i) {
     const ChainLink& L = links_[i];
     const LinkData& d = ws.links[i];
-    form_link_frame(i, wsb);
     // Eq. (9)
     const Eigen::Vector3d& omega_SN_B = d.w;
     e.H_PntB_B += d.I_PntSc_B * omega_SN_B + L.m * d.r_ScB_B.cross(d.rDot_ScB_B);

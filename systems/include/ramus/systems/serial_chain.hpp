@@ -140,7 +140,7 @@ class SerialChain : public StateEffector {
   bool locked(std::size_t i, const EffectorWorkspace& ws) const {
     return ws.inputs()[static_cast<Eigen::Index>(links_.size() + i)] != 0.0;
   }
-  /// Forms link i's dcm_BS and I_c,B in ws when kinematics() left them out (a single hinge, eq. 4b).
+  /// Forms link i's dcm_BS in ws when kinematics() left it out (a single hinge, eq. 4b).
   void form_link_frame(std::size_t i, const EffectorWorkspace& ws) const;
 
   std::string kind_;
@@ -153,9 +153,10 @@ class SerialChain : public StateEffector {
     bool diagonal_inertia = false;  ///< I_PntSc_S is diagonal (principal link frame)
   };
   std::vector<JointConstants> joints_;
-  // A chain of one revolute joint: its c.o.m. and rigid inertia about O as trigonometric
-  // polynomials of θ (eq. 4b), r = r0 + cos θ rc + sin θ rs, M = K[0] + cos θ K[1] + sin θ K[2] +
-  // cos 2θ K[3] + sin 2θ K[4]; dcm_BS and I_c,B are then formed only when asked for.
+  // A chain of one revolute joint: its c.o.m. offset from the joint and its inertia about the
+  // c.o.m. as trigonometric polynomials of θ (eq. 4b), dcm_BS ρ = r0 + cos θ rc + sin θ rs,
+  // I_c,B = K[0] + cos θ K[1] + sin θ K[2] + cos 2θ K[3] + sin 2θ K[4]; dcm_BS is then formed
+  // only when asked for.
   struct SingleHinge {
     Eigen::Vector3d r0, rc, rs;
     Eigen::Matrix3d K[5];
