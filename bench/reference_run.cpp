@@ -48,8 +48,8 @@ ConvergedRun converged_run(const Scenario& s, double tolerance, int samples, con
 
 HubReference hub_state(const Model& model, const Eigen::VectorXd& x, std::size_t vehicle) {
   const VehicleOffsets& o = model.vehicle(vehicle).offsets();
-  return {Eigen::Vector3d(x.segment<3>(o.r_N)), Eigen::Vector3d(x.segment<3>(o.v_N)),
-          Quaternion(x.segment<4>(o.q_BN)), Eigen::Vector3d(x.segment<3>(o.omega_BN_B))};
+  return {Eigen::Vector3d(x.segment<3>(o.r_N)), Eigen::Vector3d(x.segment<3>(o.v_N)), Quaternion(x.segment<4>(o.q_BN)),
+          Eigen::Vector3d(x.segment<3>(o.omega_BN_B))};
 }
 
 std::string use_converged_reference(Scenario& s, const ReferenceSettings& reference) {
