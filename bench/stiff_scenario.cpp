@@ -4,43 +4,17 @@
 #include <memory>
 #include <numbers>
 
-#include "ramus/systems/external_force_torque.hpp"
-#include "ramus/systems/hinged_rigid_body.hpp"
+#include "ramus/samples/spacecraft.hpp"
 #include "reference_run.hpp"
 
 namespace ramus::bench {
 namespace {
 
-namespace si = units::si;
-
 constexpr double kStiffness = 1e6;  // [N m/rad]
 constexpr double kDamping = 2e6;    // [N m s/rad]
 
-std::shared_ptr<Model> stiff_hinge_model() {
-  auto model = std::make_shared<Model>();
-  HubConfig hub;
-  hub.mass = 500.0 * si::kilogram;
-  hub.I_PntBc_B = units::InertiaTensor::diagonal(400.0 * units::kg_m2, 350.0 * units::kg_m2, 300.0 * units::kg_m2);
-  Vehicle& v = model->add_vehicle("sc", hub);
-  InitialState initial;
-  initial.omega_BN_B = units::AngularVelocity3(Eigen::Vector3d(0.01, -0.02, 0.05), si::radian_per_second);
-  v.set_initial_state(initial);
-  HingedRigidBodyConfig p;
-  p.mass = 40.0 * si::kilogram;
-  p.dcm_HB << -1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0;  // h2 = b3, the panel along +b1
-  p.I_PntSc_S = units::InertiaTensor::diagonal(5.0 * units::kg_m2, 12.0 * units::kg_m2, 9.0 * units::kg_m2);
-  p.d = 1.8 * si::meter;
-  p.r_HB_B = units::Length3(Eigen::Vector3d(1.2, 0.0, 0.0), si::meter);
-  p.k = kStiffness * si::newton * si::meter / si::radian;
-  p.c = kDamping * si::newton * si::meter * si::second / si::radian;
-  v.add_state_effector(std::make_shared<HingedRigidBody>("panel", p));
-  auto torque = std::make_shared<ExternalForceTorque>("torquer");
-  torque->set_torque_PntF_F_profile(
-      [](double t) { return Eigen::Vector3d(1.0, 0.0, 10.0 * std::sin(2.0 * std::numbers::pi * t / 20.0)); });
-  v.add_dynamic_effector(torque);
-  model->finalize();
-  return model;
-}
+// The implicit steppers' stiff case (test/steppers/implicit_steppers_test.cpp), from rest.
+std::shared_ptr<Model> stiff_hinge_model() { return samples::hub_and_panel(kStiffness, kDamping, 0.0); }
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 
 #include "ramus/kernel/system.hpp"
 #include "ramus/systems/constraint.hpp"
+#include "ramus/systems/external_force_torque.hpp"
 #include "ramus/systems/fuel_tank.hpp"
 #include "ramus/systems/fully_coupled_jitter_wheel.hpp"
 #include "ramus/systems/linear_spring_mass_damper.hpp"
@@ -397,6 +398,33 @@ Burn burn() {
   b.tank = std::make_shared<FuelTank>("tank", tank);
   b.model = with_effector(b.tank);
   return b;
+}
+
+std::shared_ptr<Model> hub_and_panel(double k, double c, double theta0) {
+  auto model = std::make_shared<Model>();
+  HubConfig hub;
+  hub.mass = 500.0 * si::kilogram;
+  hub.I_PntBc_B = units::InertiaTensor::diagonal(400.0 * units::kg_m2, 350.0 * units::kg_m2, 300.0 * units::kg_m2);
+  Vehicle& v = model->add_vehicle("sc", hub);
+  InitialState initial;
+  initial.omega_BN_B = units::AngularVelocity3(Eigen::Vector3d(0.01, -0.02, 0.05), si::radian_per_second);
+  v.set_initial_state(initial);
+  HingedRigidBodyConfig p;
+  p.mass = 40.0 * si::kilogram;
+  p.dcm_HB << -1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0;  // h2 = b3, the panel along +b1
+  p.I_PntSc_S = units::InertiaTensor::diagonal(5.0 * units::kg_m2, 12.0 * units::kg_m2, 9.0 * units::kg_m2);
+  p.d = 1.8 * si::meter;
+  p.r_HB_B = units::Length3(Eigen::Vector3d(1.2, 0.0, 0.0), si::meter);
+  p.k = k * si::newton * si::meter / si::radian;
+  p.c = c * si::newton * si::meter * si::second / si::radian;
+  p.theta0 = theta0 * si::radian;
+  v.add_state_effector(std::make_shared<HingedRigidBody>("panel", p));
+  auto torque = std::make_shared<ExternalForceTorque>("torquer");
+  torque->set_torque_PntF_F_profile(
+      [](double t) { return Eigen::Vector3d(1.0, 0.0, 10.0 * std::sin(2.0 * std::numbers::pi * t / 20.0)); });
+  v.add_dynamic_effector(torque);
+  model->finalize();
+  return model;
 }
 
 std::shared_ptr<Model> two_vehicles() {

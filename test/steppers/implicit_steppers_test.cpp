@@ -7,6 +7,7 @@
 #include <numbers>
 
 #include "kernel/test_support.hpp"
+#include "ramus/samples/spacecraft.hpp"
 #include "ramus/steppers/propagate.hpp"
 #include "ramus/steppers/step_halving.hpp"
 #include "ramus/systems/external_force_torque.hpp"
@@ -17,33 +18,6 @@ namespace ramus::test {
 namespace {
 
 namespace si = boost::units::si;
-
-/// A free hub (500 kg, 300–400 kg m²) with a panel (40 kg) on a hinge about b3 at 1.2 m, a hinge
-/// spring k and damper c, the hub spun up by a torque 10 sin(2π t / 20 s) N m about b3 and a
-/// constant 1 N m about b1 (so that the motion is three-dimensional).
-std::shared_ptr<Model> hub_and_panel(double k, double c, double theta0) {
-  auto model = std::make_shared<Model>();
-  Vehicle& v =
-      model->add_vehicle("sc", hub_config(500.0, Eigen::Vector3d(400.0, 350.0, 300.0), Eigen::Vector3d::Zero()));
-  v.set_initial_state(initial_state(Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), Quaternion(1.0, 0.0, 0.0, 0.0),
-                                    Eigen::Vector3d(0.01, -0.02, 0.05)));
-  HingedRigidBodyConfig p;
-  p.mass = 40.0 * si::kilogram;
-  p.dcm_HB << -1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0;  // h2 = b3, the panel along +b1
-  p.I_PntSc_S = units::InertiaTensor::diagonal(5.0 * units::kg_m2, 12.0 * units::kg_m2, 9.0 * units::kg_m2);
-  p.d = 1.8 * si::meter;
-  p.r_HB_B = units::Length3(Eigen::Vector3d(1.2, 0.0, 0.0), si::meter);
-  p.k = k * si::newton * si::meter / si::radian;
-  p.c = c * si::newton * si::meter * si::second / si::radian;
-  p.theta0 = theta0 * si::radian;
-  v.add_state_effector(std::make_shared<HingedRigidBody>("panel", p));
-  auto torque = std::make_shared<ExternalForceTorque>("torquer");
-  torque->set_torque_PntF_F_profile(
-      [](double t) { return Eigen::Vector3d(1.0, 0.0, 10.0 * std::sin(2.0 * std::numbers::pi * t / 20.0)); });
-  v.add_dynamic_effector(torque);
-  model->finalize();
-  return model;
-}
 
 Eigen::VectorXd run(const std::shared_ptr<Model>& model, const std::string& stepper, double dt, double t1,
                     double tol = 1e-10, PropagationStats* stats = nullptr) {
@@ -69,7 +43,7 @@ BOOST_AUTO_TEST_SUITE(implicit_steppers)
 // Orders on the smooth, non-stiff vehicle (k = 150 N m/rad, c = 4 N m s/rad: 0.25 Hz), against
 // rk_f78 at 1e-13 (2 s) and 1e-14 (10 s).
 BOOST_AUTO_TEST_CASE(orders_under_step_halving) {
-  const auto model = hub_and_panel(150.0, 4.0, 0.1);
+  const auto model = samples::hub_and_panel(150.0, 4.0, 0.1);
   const Eigen::VectorXd ref = run(model, "rk_f78", 0.01, 2.0, 1e-13);
   const StepHalvingStudy euler =
       step_halving_study(0.02, 5, [&](double dt) { return error(*model, run(model, "implicit_euler", dt, 2.0), ref); });
@@ -100,7 +74,7 @@ BOOST_AUTO_TEST_CASE(orders_under_step_halving) {
 // I the panel's reduced inertia about the hinge, near −1.4e4 s⁻¹, bounds rk_dopri5's step
 // (stability, whatever the tolerance); the motion itself is the slow slew.
 BOOST_AUTO_TEST_CASE(rosenbrock4_beats_dopri5_tenfold_on_a_stiff_hinge) {
-  const auto model = hub_and_panel(1e6, 2e6, 0.0);
+  const auto model = samples::hub_and_panel(1e6, 2e6, 0.0);
   const double t1 = 20.0;
   const Eigen::VectorXd ref = run(model, "rosenbrock4", 1e-3, t1, 1e-13);
   PropagationStats rb, dp;

@@ -101,8 +101,8 @@ inline void check_effector_contract(const std::shared_ptr<Model>& sample, const 
   const auto distance = [&](const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
     double d = 0.0;
     for (Eigen::Index i = 0; i < a.size(); ++i) {
-      const bool translation = (i >= o.r_N && i < o.r_N + 3) || (i >= o.v_N && i < o.v_N + 3) ||
-                               (i >= o.dv_CN_N && i < o.dv_CN_N + 3);
+      const bool translation =
+          (i >= o.r_N && i < o.r_N + 3) || (i >= o.v_N && i < o.v_N + 3) || (i >= o.dv_CN_N && i < o.dv_CN_N + 3);
       if (!translation) d = std::max(d, std::abs(a[i] - b[i]) / std::max(1.0, std::abs(x0[i])));
     }
     return d;

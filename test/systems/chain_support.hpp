@@ -617,10 +617,10 @@ inline double state_difference(const ChainModel& a, const Eigen::VectorXd& xa, c
   const auto rel = [](const Eigen::VectorXd& p, const Eigen::VectorXd& q) {
     return (p - q).lpNorm<Eigen::Infinity>() / std::max(q.lpNorm<Eigen::Infinity>(), 1e-300);
   };
-  double d = std::max({rel(xa.segment<3>(oa.r_N), xb.segment<3>(ob.r_N)),
-                       rel(xa.segment<3>(oa.v_N), xb.segment<3>(ob.v_N)),
-                       attitude_error_angle(xa.segment<4>(oa.q_BN), xb.segment<4>(ob.q_BN)),
-                       rel(xa.segment<3>(oa.omega_BN_B), xb.segment<3>(ob.omega_BN_B))});
+  double d =
+      std::max({rel(xa.segment<3>(oa.r_N), xb.segment<3>(ob.r_N)), rel(xa.segment<3>(oa.v_N), xb.segment<3>(ob.v_N)),
+                attitude_error_angle(xa.segment<4>(oa.q_BN), xb.segment<4>(ob.q_BN)),
+                rel(xa.segment<3>(oa.omega_BN_B), xb.segment<3>(ob.omega_BN_B))});
   if (!oa.state_sizes.empty() && !ob.state_sizes.empty() && oa.state_sizes[0] == ob.state_sizes[0])
     d = std::max(d, rel(xa.segment(oa.state_effectors[0], oa.state_sizes[0]),
                         xb.segment(ob.state_effectors[0], ob.state_sizes[0])));

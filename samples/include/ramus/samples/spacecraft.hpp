@@ -109,6 +109,13 @@ struct Burn {
 };
 Burn burn();
 
+/// A free hub (500 kg, I_PntBc_B = diag(400, 350, 300) kg m², ω0 = (0.01, −0.02, 0.05) rad/s) with a
+/// 40 kg panel "panel" (I_c = diag(5, 12, 9) kg m², d = 1.8 m) on a hinge about b3 at (1.2, 0, 0) m,
+/// spring k [N m/rad], damper c [N m s/rad], θ0 [rad]; the hub driven by a torque "torquer" of
+/// (1, 0, 10 sin(2π t / 20 s)) N m (a three-dimensional motion). With k = 1e6, c = 2e6 it is the stiff
+/// case of the implicit steppers. Finalized.
+std::shared_ptr<Model> hub_and_panel(double k, double c, double theta0);
+
 /// Vehicle "sc1" (the hub with panel 1 "panel") and "sc2" (300 kg, I = diag(120, 100, 80) kg m²),
 /// the panel's tip (3 m outboard of the hinge) held by a constraint "dock" (α = 1e3 N/m,
 /// β = 1e2 N s/m) to a point 1 m from B2, 0.2 m along n1 from it at t0; vehicle 2 starts moving
