@@ -28,6 +28,7 @@ std::shared_ptr<DynamicEffector> external_force_torque(const Node& n, const std:
   n.read("force_F", c.force_F);
   n.read("force_N", c.force_N);
   n.read("torque_PntF_F", c.torque_PntF_F);
+  n.read("r_PF_F", c.r_PF_F);
   return std::make_shared<ExternalForceTorque>(name, c);
 }
 
@@ -116,7 +117,7 @@ std::shared_ptr<DynamicEffector> build_dynamic_effector(const Node& node, bool o
   const std::string name = node.at("name").name();
   return wrap_configuration_errors(node, [&]() -> std::shared_ptr<DynamicEffector> {
     if (kind == "external_force_torque") {
-      keys({"force_F", "force_N", "torque_PntF_F"});
+      keys({"force_F", "force_N", "torque_PntF_F", "r_PF_F"});
       return external_force_torque(node, name);
     }
     if (kind == "pulsed_torque") {

@@ -114,6 +114,10 @@ constexpr Dimension dimension(units::linear_damping_unit) { return Dimension::li
 constexpr Dimension dimension(units::gravitational_parameter_unit) { return Dimension::gravitational_parameter; }
 /// kg m (units::StaticImbalance of simple_jitter_reaction_wheels.hpp)
 constexpr Dimension dimension(decltype(units::si::kilogram * units::si::meter)) { return Dimension::static_imbalance; }
+/// N m s (units::AngularMomentum of reaction_wheels.hpp: a wheel's h0)
+constexpr Dimension dimension(decltype(units::si::newton * units::si::meter * units::si::second)) {
+  return Dimension::angular_momentum;
+}
 
 template <class Unit>
 constexpr Dimension dimension_of() {

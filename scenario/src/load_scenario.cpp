@@ -97,8 +97,19 @@ std::optional<BuildContext::Body> segment_body(const Node& effector, std::size_t
   return b;
 }
 
+/// "B" (the default), "C" or "clamped": what the state carries of the hub's translation
+/// (docs/architecture.md §16).
+HubTranslation hub_translation(const Node& n) {
+  const std::string t = n.string();
+  if (t == "B") return HubTranslation::B;
+  if (t == "C") return HubTranslation::C;
+  if (t == "clamped") return HubTranslation::clamped;
+  n.fail("unknown hub translation '" + t +
+         "' (known: B, the hub origin; C, the vehicle's centre of mass; clamped, the hub fixed in N)");
+}
+
 void add_vehicle(Model& model, const Node& v, BuildContext& context, Origins& origins) {
-  v.require_keys({"name", "hub", "initial_state", "state_effectors", "dynamic_effectors"});
+  v.require_keys({"name", "hub", "hub_translation", "initial_state", "state_effectors", "dynamic_effectors"});
   const Node name_node = v.at("name");
   const std::string name = name_node.name();
   for (std::size_t i = 0; i < model.vehicle_count(); ++i)
@@ -107,9 +118,16 @@ void add_vehicle(Model& model, const Node& v, BuildContext& context, Origins& or
   const HubConfig h = hub(hub_node);
   Vehicle& vehicle = wrap_configuration_errors(hub_node, [&]() -> Vehicle& { return model.add_vehicle(name, h); });
   origins.add(vehicle.label(), v);
+  if (const auto translation = v.find("hub_translation")) {
+    const HubTranslation t = hub_translation(*translation);
+    wrap_configuration_errors(*translation, [&] { vehicle.set_hub_translation(t); });
+  }
   if (const auto init = v.find("initial_state")) {
     const InitialState s = initial_state(*init);
     wrap_configuration_errors(*init, [&] { vehicle.set_initial_state(s); });
+    // finalize() checks a clamped hub's initial state ("vehicle 'sc' initial state", "v_N [m/s]"):
+    // at the field of this object.
+    origins.add(vehicle.label() + " initial state", *init);
   }
   EffectorNames names(name);
   if (const auto list = v.find("state_effectors")) {

@@ -31,8 +31,8 @@ void require_effector_keys(const Node& n, std::initializer_list<std::string_view
 }
 
 HingedRigidBodyConfig hinged_rigid_body(const Node& n) {
-  require_effector_keys(n, {"mass", "I_PntSc_S", "d", "r_HB_B", "dcm_HB", "k", "c", "theta0", "thetaDot0", "thetaRef",
-                            "thetaDotRef", "motor_torque"});
+  require_effector_keys(n, {"mass", "I_PntSc_S", "d", "r_HB_B", "dcm_HB", "hinge_axis_B", "panel_direction_B", "k", "c",
+                            "theta0", "thetaDot0", "thetaRef", "thetaDotRef", "motor_torque"});
   HingedRigidBodyConfig c;
   n.read("mass", c.mass);
   n.read("I_PntSc_S", c.I_PntSc_S);
@@ -91,9 +91,40 @@ TranslatingAxisConfig translating_axis(const Node& n) {
   return a;
 }
 
-ReactionWheelConfig reaction_wheel(const Node& n) {
-  n.require_keys({"gsHat_B", "r_WcB_B", "mass", "Js", "Jt", "Omega0", "motor_torque", "max_torque", "viscous_friction",
-                  "coulomb_friction", "coulomb_smoothing_speed"});
+/// A hinged_rigid_body from its hinge axis and panel direction in B (docs/models/hinged_rigid_body.md
+/// eq. (2)) when the object gives them, both and without dcm_HB; from dcm_HB otherwise.
+std::shared_ptr<StateEffector> hinged_rigid_body_effector(const Node& n, const std::string& name) {
+  const HingedRigidBodyConfig c = hinged_rigid_body(n);
+  const bool axis = n.has("hinge_axis_B"), direction = n.has("panel_direction_B");
+  if (!axis && !direction) return std::make_shared<HingedRigidBody>(name, c);
+  if (n.has("dcm_HB")) n.at("dcm_HB").fail("give either dcm_HB or hinge_axis_B and panel_direction_B, not both");
+  if (!axis || !direction)
+    n.at(axis ? "hinge_axis_B" : "panel_direction_B")
+        .fail(std::string("give ") + (axis ? "panel_direction_B" : "hinge_axis_B") +
+              " too: the hinge frame needs the hinge axis and the panel direction (or dcm_HB)");
+  Eigen::Vector3d hinge_axis_B, panel_direction_B;
+  n.read("hinge_axis_B", hinge_axis_B);
+  n.read("panel_direction_B", panel_direction_B);
+  return std::make_shared<HingedRigidBody>(name, c, hinge_axis_B, panel_direction_B);
+}
+
+/// The fields of one wheel; `angle`: its "theta0" too (a reaction_wheels wheel, whose angle may
+/// be a state; a simple jitter wheel's angle is its imbalance's theta0).
+ReactionWheelConfig wheel_fields(const Node& n, bool angle) {
+  std::vector<std::string_view> keys{"gsHat_B",
+                                     "r_WcB_B",
+                                     "mass",
+                                     "Js",
+                                     "Jt",
+                                     "Omega0",
+                                     "h0",
+                                     "motor_torque",
+                                     "max_torque",
+                                     "viscous_friction",
+                                     "coulomb_friction",
+                                     "coulomb_smoothing_speed"};
+  if (angle) keys.push_back("theta0");
+  n.require_keys(keys);
   ReactionWheelConfig w;
   n.read("gsHat_B", w.gsHat_B);
   n.read("r_WcB_B", w.r_WcB_B);
@@ -101,6 +132,13 @@ ReactionWheelConfig reaction_wheel(const Node& n) {
   n.read("Js", w.Js);
   n.read("Jt", w.Jt);
   n.read("Omega0", w.Omega0);
+  if (n.has("h0")) {  // Ω0 = h0 / Js (docs/models/reaction_wheels.md, "Given by its momentum")
+    if (n.has("Omega0")) n.at("h0").fail("give the initial spin as Omega0 or as h0 = Js Omega0, not both");
+    units::AngularMomentum h0;
+    n.read("h0", h0);
+    w.h0 = h0;
+  }
+  n.read("theta0", w.theta0);
   n.read("motor_torque", w.motor_torque);
   if (n.has("max_torque")) {
     units::Torque max_torque;
@@ -112,6 +150,9 @@ ReactionWheelConfig reaction_wheel(const Node& n) {
   n.read("coulomb_smoothing_speed", w.coulomb_smoothing_speed);
   return w;
 }
+
+ReactionWheelConfig reaction_wheel(const Node& n) { return wheel_fields(n, true); }
+ReactionWheelConfig jitter_wheel_rotor(const Node& n) { return wheel_fields(n, false); }
 
 LinearSpringMassDamperConfig linear_spring_mass_damper(const Node& n) {
   require_effector_keys(n, {"mass", "pHat_B", "r_PB_B", "k", "c", "rho0", "rhoDot0"});
@@ -348,10 +389,7 @@ using Builder = std::function<std::shared_ptr<StateEffector>(const Node&, const 
 
 const std::map<std::string, Builder, std::less<>>& builders() {
   static const std::map<std::string, Builder, std::less<>> table{
-      {"hinged_rigid_body",
-       [](const Node& n, const std::string& name) {
-         return std::make_shared<HingedRigidBody>(name, hinged_rigid_body(n));
-       }},
+      {"hinged_rigid_body", hinged_rigid_body_effector},
       {"spinning_body_1dof",
        [](const Node& n, const std::string& name) {
          require_effector_keys(n, {"axis"});
@@ -379,8 +417,12 @@ const std::map<std::string, Builder, std::less<>>& builders() {
        }},
       {"reaction_wheels",
        [](const Node& n, const std::string& name) {
-         require_effector_keys(n, {"wheels"});
-         return std::make_shared<ReactionWheels>(name, each(n.at("wheels"), reaction_wheel));
+         require_effector_keys(n, {"wheels", "angle_states"});
+         auto wheels = std::make_shared<ReactionWheels>(name, each(n.at("wheels"), reaction_wheel));
+         bool angle_states = false;  // the wheel angles θ_i as states (docs/models/reaction_wheels.md eq. (12))
+         n.read("angle_states", angle_states);
+         wheels->set_angle_states(angle_states);
+         return wheels;
        }},
       {"linear_spring_mass_damper",
        [](const Node& n, const std::string& name) {
@@ -405,7 +447,7 @@ const std::map<std::string, Builder, std::less<>>& builders() {
       {"simple_jitter_reaction_wheels",
        [](const Node& n, const std::string& name) {
          require_effector_keys(n, {"wheels", "imbalances"});
-         return std::make_shared<SimpleJitterReactionWheels>(name, each(n.at("wheels"), reaction_wheel),
+         return std::make_shared<SimpleJitterReactionWheels>(name, each(n.at("wheels"), jitter_wheel_rotor),
                                                              each(n.at("imbalances"), wheel_imbalance));
        }},
       {"thruster_state_effector",

@@ -245,27 +245,11 @@ std::shared_ptr<Model> reference_model() {
   return model;
 }
 
-struct Runs {
-  scenario::Scenario loaded;
-  std::vector<Eigen::VectorXd> scenario_states, reference_states;
-};
+using Runs = scenario_test::TwinRuns;
 
 const Runs& runs() {
-  static const Runs r = [] {
-    Runs out;
-    out.loaded = scenario::load_scenario(RAMUS_TEST_SCENARIO_DIR "/round_trip_new_models.json");
-    Eigen::VectorXd x;
-    scenario::run_scenario(out.loaded, x,
-                           [&](const Eigen::VectorXd& state, double) { out.scenario_states.push_back(state); });
-    const std::shared_ptr<Model> model = reference_model();
-    PropagationSettings settings;
-    settings.stepper = "rk4";
-    settings.dt = 0.01;
-    Eigen::VectorXd xr = model->initial_state();
-    propagate(System(model), xr, out.loaded.output_times, settings,
-              [&](Eigen::VectorXd& state, double) { out.reference_states.push_back(state); });
-    return out;
-  }();
+  static const Runs r =
+      scenario_test::run_twins(RAMUS_TEST_SCENARIO_DIR "/round_trip_new_models.json", reference_model(), 0.01);
   return r;
 }
 

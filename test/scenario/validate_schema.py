@@ -26,6 +26,8 @@ def main() -> int:
             lambda d: d["propagation"].__setitem__("stepper", "rk5"),
             lambda d: d["vehicles"][0]["hub"].__setitem__("mass", {"value": 1}),
         ]
+        if "hub_translation" in document["vehicles"][0]:  # an unknown translation
+            edits.append(lambda d: d["vehicles"][0].__setitem__("hub_translation", "D"))
         if "flight_software" in document:  # a task's unknown key, an unknown guidance
             edits += [
                 lambda d: d["flight_software"]["tasks"][0]["control"].__setitem__("KK", 1),
