@@ -144,10 +144,15 @@ std::shared_ptr<DynamicEffector> build_dynamic_effector(const Node& node, bool o
       keys({"rods"});
       return build_magnetorquer(node, name, context.environment);
     }
-    type.fail("unknown dynamic effector type '" + kind +
-              "' (known: external_force_torque, pulsed_torque, thruster, gravity_gradient, drag, "
-              "solar_radiation_pressure, magnetorquer)");
+    std::string known;
+    for (const std::string& k : dynamic_effector_type_names()) known += (known.empty() ? "" : ", ") + k;
+    type.fail("unknown dynamic effector type '" + kind + "' (known: " + known + ")");
   });
+}
+
+std::vector<std::string> dynamic_effector_type_names() {
+  return {"external_force_torque",    "pulsed_torque", "thruster", "gravity_gradient", "drag",
+          "solar_radiation_pressure", "magnetorquer"};
 }
 
 std::shared_ptr<TwoPointEffector> build_two_point_effector(const Node& node, const AttachPoint& end1,

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "environment_section.hpp"
@@ -13,6 +14,7 @@
 #include "ramus/kernel/gravity_model.hpp"
 #include "ramus/kernel/state_effector.hpp"
 #include "ramus/kernel/two_point_effector.hpp"
+#include "ramus/kernel/vehicle.hpp"
 
 namespace ramus::scenario {
 
@@ -32,9 +34,16 @@ struct BuildContext {
   std::optional<Body> host;
 };
 
+/// A vehicle's "hub" object, its "initial_state" and its "hub_translation" (load_scenario.cpp).
+HubConfig build_hub(const Node& node);
+InitialState build_initial_state(const Node& node);
+HubTranslation build_hub_translation(const Node& node);
 /// A state effector from an object with "type" and "name"; its "dynamic_effectors" are built and
 /// attached by the caller (the vehicle builder), which knows the effector's segments.
 std::shared_ptr<StateEffector> build_state_effector(const Node& node);
+/// The "type"s build_state_effector and build_dynamic_effector know, in order.
+std::vector<std::string> state_effector_type_names();
+std::vector<std::string> dynamic_effector_type_names();
 /// A dynamic effector from an object with "type" and "name"; `on_segment` allows the key "segment".
 std::shared_ptr<DynamicEffector> build_dynamic_effector(const Node& node, bool on_segment, BuildContext& context);
 /// A two-point effector ("constraint") between attach points that the caller has checked.

@@ -14,6 +14,47 @@
 #include "run_sections.hpp"
 
 namespace ramus::scenario {
+
+// ---- vehicles ------------------------------------------------------------------------------
+
+HubConfig build_hub(const Node& n) {
+  n.require_keys({"mass", "I_PntBc_B", "r_BcB_B"});
+  HubConfig h;
+  n.require_present({"mass", "I_PntBc_B"});
+  n.read("mass", h.mass);
+  n.read("I_PntBc_B", h.I_PntBc_B);
+  n.read("r_BcB_B", h.r_BcB_B);
+  return h;
+}
+
+InitialState build_initial_state(const Node& n) {
+  n.require_keys({"point", "r_N", "v_N", "q_BN", "sigma_BN", "omega_BN_B"});
+  InitialState s;
+  if (const auto point = n.find("point")) {
+    const std::string p = point->string();
+    if (p != "B" && p != "C") point->fail("must be \"B\" (the hub origin) or \"C\" (the vehicle's centre of mass)");
+    s.point = p == "B" ? ReferencePoint::B : ReferencePoint::C;
+  }
+  n.read("r_N", s.r_N);
+  n.read("v_N", s.v_N);
+  if (n.has("q_BN") && n.has("sigma_BN")) n.at("sigma_BN").fail("give either q_BN or sigma_BN, not both");
+  if (const auto q = n.find("q_BN")) s.q_BN = q->vector4();
+  if (const auto sigma = n.find("sigma_BN")) s.q_BN = quat_from_mrp(sigma->vector3(Dimension::dimensionless));
+  n.read("omega_BN_B", s.omega_BN_B);
+  return s;
+}
+
+/// "B" (the default), "C" or "clamped": what the state carries of the hub's translation
+/// (docs/architecture.md §16).
+HubTranslation build_hub_translation(const Node& n) {
+  const std::string t = n.string();
+  if (t == "B") return HubTranslation::B;
+  if (t == "C") return HubTranslation::C;
+  if (t == "clamped") return HubTranslation::clamped;
+  n.fail("unknown hub translation '" + t +
+         "' (known: B, the hub origin; C, the vehicle's centre of mass; clamped, the hub fixed in N)");
+}
+
 namespace {
 
 /// Where each part of the model came from, to put library errors raised at finalize on the path
@@ -30,35 +71,6 @@ struct Origins {
     return *best;
   }
 };
-
-// ---- vehicles ------------------------------------------------------------------------------
-
-HubConfig hub(const Node& n) {
-  n.require_keys({"mass", "I_PntBc_B", "r_BcB_B"});
-  HubConfig h;
-  n.require_present({"mass", "I_PntBc_B"});
-  n.read("mass", h.mass);
-  n.read("I_PntBc_B", h.I_PntBc_B);
-  n.read("r_BcB_B", h.r_BcB_B);
-  return h;
-}
-
-InitialState initial_state(const Node& n) {
-  n.require_keys({"point", "r_N", "v_N", "q_BN", "sigma_BN", "omega_BN_B"});
-  InitialState s;
-  if (const auto point = n.find("point")) {
-    const std::string p = point->string();
-    if (p != "B" && p != "C") point->fail("must be \"B\" (the hub origin) or \"C\" (the vehicle's centre of mass)");
-    s.point = p == "B" ? ReferencePoint::B : ReferencePoint::C;
-  }
-  n.read("r_N", s.r_N);
-  n.read("v_N", s.v_N);
-  if (n.has("q_BN") && n.has("sigma_BN")) n.at("sigma_BN").fail("give either q_BN or sigma_BN, not both");
-  if (const auto q = n.find("q_BN")) s.q_BN = q->vector4();
-  if (const auto sigma = n.find("sigma_BN")) s.q_BN = quat_from_mrp(sigma->vector3(Dimension::dimensionless));
-  n.read("omega_BN_B", s.omega_BN_B);
-  return s;
-}
 
 /// The names of one vehicle's effectors — its state effectors, the dynamic effectors on their
 /// segments and those on the hub share one namespace (Vehicle::require_unique_children) — with
@@ -97,17 +109,6 @@ std::optional<BuildContext::Body> segment_body(const Node& effector, std::size_t
   return b;
 }
 
-/// "B" (the default), "C" or "clamped": what the state carries of the hub's translation
-/// (docs/architecture.md §16).
-HubTranslation hub_translation(const Node& n) {
-  const std::string t = n.string();
-  if (t == "B") return HubTranslation::B;
-  if (t == "C") return HubTranslation::C;
-  if (t == "clamped") return HubTranslation::clamped;
-  n.fail("unknown hub translation '" + t +
-         "' (known: B, the hub origin; C, the vehicle's centre of mass; clamped, the hub fixed in N)");
-}
-
 void add_vehicle(Model& model, const Node& v, BuildContext& context, Origins& origins) {
   v.require_keys({"name", "hub", "hub_translation", "initial_state", "state_effectors", "dynamic_effectors"});
   const Node name_node = v.at("name");
@@ -115,15 +116,15 @@ void add_vehicle(Model& model, const Node& v, BuildContext& context, Origins& or
   for (std::size_t i = 0; i < model.vehicle_count(); ++i)
     if (model.vehicle(i).name() == name) name_node.fail("vehicle name '" + name + "' is already used");
   const Node hub_node = v.at("hub");
-  const HubConfig h = hub(hub_node);
+  const HubConfig h = build_hub(hub_node);
   Vehicle& vehicle = wrap_configuration_errors(hub_node, [&]() -> Vehicle& { return model.add_vehicle(name, h); });
   origins.add(vehicle.label(), v);
   if (const auto translation = v.find("hub_translation")) {
-    const HubTranslation t = hub_translation(*translation);
+    const HubTranslation t = build_hub_translation(*translation);
     wrap_configuration_errors(*translation, [&] { vehicle.set_hub_translation(t); });
   }
   if (const auto init = v.find("initial_state")) {
-    const InitialState s = initial_state(*init);
+    const InitialState s = build_initial_state(*init);
     wrap_configuration_errors(*init, [&] { vehicle.set_initial_state(s); });
     // finalize() checks a clamped hub's initial state ("vehicle 'sc' initial state", "v_N [m/s]"):
     // at the field of this object.

@@ -477,4 +477,10 @@ std::shared_ptr<StateEffector> build_state_effector(const Node& node) {
   return wrap_configuration_errors(node, [&] { return it->second(node, name); });
 }
 
+std::vector<std::string> state_effector_type_names() {
+  std::vector<std::string> names;
+  for (const auto& [k, b] : builders()) names.push_back(k);
+  return names;
+}
+
 }  // namespace ramus::scenario

@@ -1,5 +1,7 @@
 # Installs the built ramus into a scratch prefix, then configures, builds and runs the consumer
-# project against the installed package. Run by CTest: cmake -DBUILD=... -DSOURCE=... -DWORK=... -P check.cmake
+# project against the installed package; with -DPYTHON=<interpreter> -DPYTHON_DIR=<the package's
+# folder under the prefix>, imports the installed Python package and propagates a model with it.
+# Run by CTest: cmake -DBUILD=... -DSOURCE=... -DWORK=... [-DPYTHON=... -DPYTHON_DIR=...] -P check.cmake
 file(REMOVE_RECURSE ${WORK})
 foreach(step
     "${CMAKE_COMMAND};--install;${BUILD};--prefix;${WORK}/prefix"
@@ -11,3 +13,11 @@ foreach(step
     message(FATAL_ERROR "consumer check failed at: ${step}")
   endif()
 endforeach()
+if(PYTHON)
+  set(script "import ramus, numpy; m = ramus.Model(); m.add_vehicle('sc', mass=1.0, I_PntBc_B=numpy.eye(3)); m.finalize(); r = ramus.propagate(m, m.initial_state(), [0.0, 1.0], dt=0.1); assert ramus.__file__.startswith('${WORK}/prefix'), ramus.__file__; print('installed Python package:', ramus.__file__, r.x.shape)")
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env PYTHONPATH=${WORK}/prefix/${PYTHON_DIR} ${PYTHON} -c "${script}"
+                  RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "consumer check failed: the installed Python package does not import and run")
+  endif()
+endif()

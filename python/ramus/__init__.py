@@ -1,0 +1,183 @@
+"""ramus: multibody spacecraft dynamics by back-substitution, from Python (docs/python.md).
+
+A thin layer over the C++ library: models are built from keyword arguments in SI (the same objects
+as a scenario file), propagated by the library's driver with the GIL released, and every result
+comes back as numpy arrays.
+"""
+
+import numpy
+
+from . import _ramus
+from ._objects import class_name, dynamic_effector_factory, state_effector_factory, to_json
+from ._ramus import (ConfigurationError, DynamicEffector, Error, IntegrationError, Model, ScenarioError,
+                     StateEffector, System, TwoPointEffector, Vehicle, diagnostics, fields, stepper_list)
+
+__all__ = ["ConfigurationError", "Error", "IntegrationError", "ScenarioError", "Model", "Vehicle", "System",
+           "StateEffector", "DynamicEffector", "TwoPointEffector", "Environment", "State", "Result", "Task",
+           "gravity", "propagate", "step_halving", "diagnostics", "fields", "stepper_list", "scenario"]
+
+# ---- effectors: one constructor per type the scenario files know --------------------------------
+for _kind in _ramus.state_effector_types():
+    globals()[class_name(_kind)] = state_effector_factory(_kind)
+    __all__.append(class_name(_kind))
+for _kind in _ramus.dynamic_effector_types():
+    globals()[class_name(_kind)] = dynamic_effector_factory(_kind)
+    __all__.append(class_name(_kind))
+del _kind
+
+
+def gravity(environment=None, base="", **fields):
+    """A gravity field: mu [m^3/s^2], J2 [1], equatorial_radius [m], or preset='earth' | 'earth_J2';
+    or type='spherical_harmonic_gravity' with its file; third_bodies=['sun', 'moon'] with an
+    environment (docs/scenario.md §3, Gravity)."""
+    return _ramus._gravity(to_json(fields, "gravity"), environment, str(base))
+
+
+class Environment(_ramus.Environment):
+    """The environment's shared models over the run [t0, t1] [s]: epoch, Earth rotation, Sun and
+    Moon, atmosphere, magnetic field (docs/scenario.md §3, Environment); relative data files are read
+    from `base`."""
+
+    def __init__(self, t0, t1, base="", **section):
+        super().__init__(to_json(section, "Environment"), float(t0), float(t1), str(base))
+
+
+# ---- building a model -------------------------------------------------------------------------
+def _add_vehicle(self, name, *, mass, I_PntBc_B, r_BcB_B=None):
+    """Adds a vehicle: its hub's mass [kg], inertia about its centre of mass I_PntBc_B [kg m^2] and
+    the offset of that centre from B, r_BcB_B [m]. Returns the Vehicle (it keeps the model alive)."""
+    return self._add_vehicle(name, to_json({"mass": mass, "I_PntBc_B": I_PntBc_B, "r_BcB_B": r_BcB_B},
+                                           f"Model.add_vehicle('{name}')"))
+
+
+def _add_constraint(self, name, end1, end2, **fields):
+    """Adds a constraint between two attach points, each (vehicle, effector or None, segment):
+    r_P1F1_F1, r_P2F2_F2, r_P2P1_F1 [m], alpha [1/s^2], beta [1/s] (docs/models/constraint.md)."""
+    def point(end):
+        vehicle, effector, segment = (tuple(end) + (None, 0))[:3]
+        return (vehicle, effector or "", int(segment))
+
+    owner = f"Constraint('{name}')"
+    effector = _ramus._two_point_effector(to_json({"type": "constraint", "name": name, **fields}, owner),
+                                          point(end1), point(end2), owner)
+    self._add_two_point_effector(effector)
+    return effector
+
+
+def _state(self, x=None):
+    """The initial state (or x, copied) as a State: named access x['sc/panel.theta']."""
+    values = self.initial_state() if x is None else numpy.array(x, dtype=float)
+    return State(values, self)
+
+
+def _set_initial_state(self, *, point=None, r_N=None, v_N=None, q_BN=None, sigma_BN=None, omega_BN_B=None):
+    """The hub's initial state: point 'B' or 'C' whose position r_N [m] and velocity v_N [m/s] are
+    given, attitude q_BN (scalar first) or sigma_BN (MRP), omega_BN_B [rad/s]."""
+    self._set_initial_state(to_json({"point": point, "r_N": r_N, "v_N": v_N, "q_BN": q_BN, "sigma_BN": sigma_BN,
+                                     "omega_BN_B": omega_BN_B}, f"Vehicle('{self.name}').set_initial_state"))
+
+
+Model.add_vehicle = _add_vehicle
+Model.add_constraint = _add_constraint
+Model.state = _state
+Vehicle.set_initial_state = _set_initial_state
+
+
+class State(numpy.ndarray):
+    """A state vector that knows its model's layout: x['sc/panel.theta'] and
+    x['sc/hub.omega_BN_B[2]'] are views of its entries (writable); any numpy operation applies."""
+
+    def __new__(cls, values, model):
+        obj = numpy.asarray(values, dtype=float).view(cls)
+        obj.model = model
+        return obj
+
+    def __array_finalize__(self, obj):
+        self.model = getattr(obj, "model", None)
+
+    def __getitem__(self, key):
+        if isinstance(key, str):
+            offset, size = self.model.state_index(key)
+            return numpy.asarray(self)[offset:offset + size]
+        return super().__getitem__(key)
+
+    def __setitem__(self, key, value):
+        if isinstance(key, str):
+            offset, size = self.model.state_index(key)
+            numpy.asarray(self)[offset:offset + size] = value
+            return
+        super().__setitem__(key, value)
+
+
+# ---- propagating ------------------------------------------------------------------------------
+class Result:
+    """A run's output: t [s] (n,), the states x (n, state size) and the logged quantities, values
+    (n, columns) with their columns and units; result['sc.rotational_energy'] is a column,
+    result['sc/hub.omega_BN_B'] the (n, 3) block of a vector quantity."""
+
+    def __init__(self, raw, model=None):
+        self.t = raw["t"] if "t" in raw else raw["values"][:, 0]
+        self.x = raw.get("x")
+        self.values = raw["values"]
+        self.columns = list(raw["columns"])
+        self.units = list(raw["units"])
+        self.stats = raw.get("stats", {})
+        self.events = raw.get("events", [])
+        self.model = model
+
+    def __getitem__(self, name):
+        if name in self.columns:
+            return self.values[:, self.columns.index(name)]
+        picked = [i for i, c in enumerate(self.columns) if c.startswith(name + "[")]
+        if not picked:
+            raise KeyError(f"{name!r}: not a logged quantity (columns: {', '.join(self.columns)})")
+        return self.values[:, picked[0]:picked[-1] + 1]
+
+    def state(self, k=-1):
+        """The state at output k as a State (named access)."""
+        return State(self.x[k], self.model)
+
+
+class Task:
+    """A flight-software task written in Python: subclass it, give outputs() (the channels it
+    commands, as Model.inputs names them) and update(t, x, commands), which writes one command per
+    output into `commands` (a numpy array) from the true state x at the sample time t. Called at
+    t0 + offset + k period [s]; delay=1 applies the commands one sample later (docs/python.md)."""
+
+    def __init__(self, name, vehicle, period, offset=0.0, delay=0):
+        self.name, self.vehicle = name, vehicle
+        self.period, self.offset, self.delay = period, offset, delay
+
+    def outputs(self):
+        raise NotImplementedError("a Task gives outputs()")
+
+    def update(self, t, x, commands):
+        raise NotImplementedError("a Task gives update(t, x, commands)")
+
+
+def propagate(system, x0, times, stepper="rk4", dt=0.0, abs_tol=1e-10, rel_tol=1e-10, max_steps=100_000_000,
+              log=None, tasks=(), inputs=()):
+    """Propagates x0 through the output times [s] with a stepper of stepper_list(): fixed step dt
+    [s], or adaptive with abs_tol, rel_tol (dt the first trial step). `log` names the quantities
+    logged at the output times (default: every state block, total_energy, H_PntN_N); `tasks` are
+    ramus.Task objects sampled at their times; `inputs` a schedule of (t [s], channel, value) set
+    between steps at t and held (the System keeps them after the run). Returns a Result; x0 is not
+    changed."""
+    if isinstance(system, Model):
+        system = System(system)
+    raw = _ramus._propagate(system, x0, times, stepper, float(dt), float(abs_tol), float(rel_tol), int(max_steps),
+                            None if log is None else list(log), list(tasks),
+                            [(float(t), str(c), float(v)) for t, c, v in inputs])
+    return Result(raw, system.model)
+
+
+def step_halving(system, x0, t0, t1, dt0, levels, stepper="rk4", error=None):
+    """The same run at dt0, dt0/2, …: each level's error — error(x(t1)) against your reference, or,
+    without one, the largest difference from the next level — and the observed order between levels.
+    Returns a dict of arrays dt, error, order."""
+    if isinstance(system, Model):
+        system = System(system)
+    return _ramus._step_halving(system, x0, float(t0), float(t1), stepper, float(dt0), int(levels), error)
+
+
+from . import scenario  # noqa: E402  (after the names it uses)

@@ -1,0 +1,84 @@
+"""Scenario files and campaigns from Python (docs/python.md, docs/scenario.md).
+
+A scenario is a file or the same JSON as a dict; a campaign a scenario and its dispersions, run
+on threads, its runs' logged quantities returned as arrays.
+"""
+
+import json
+import os
+
+from . import _ramus
+from ._objects import _plain
+
+
+def _text(document, what):
+    """(JSON text, folder of its data files) of a path, a JSON string or a dict."""
+    if isinstance(document, dict):
+        return json.dumps(_plain(document, what, "")), ""
+    if isinstance(document, (str, os.PathLike)) and os.path.exists(document):
+        with open(document, encoding="utf-8") as f:
+            return f.read(), os.path.dirname(os.path.abspath(document))
+    if isinstance(document, str) and document.lstrip().startswith("{"):
+        return document, ""
+    raise _ramus.ConfigurationError(f"{what}: {document!r}: not a file, a JSON object or a dict")
+
+
+class Scenario:
+    """A loaded scenario: its finalized model, output times, stepper and log."""
+
+    def __init__(self, loaded):
+        self._loaded = loaded
+        self.model = loaded.model
+        self.description = loaded.description
+        self.output_times = loaded.output_times
+        self.log = loaded.log
+        self.stepper, self.dt = loaded.stepper, loaded.dt
+
+    def run(self, log=None):
+        """Runs it as `ramus run` does (inputs, flight software, events); returns a Result with the
+        logged quantities (`log`, default the scenario's) at the output times, x_final the final
+        state and events the (name, t, rising) of each event occurrence."""
+        from . import Result
+        raw = self._loaded._run(None if log is None else list(log))
+        values, x_final = raw["values"], raw["x"]  # "t" first in values
+        raw.update(t=values[:, 0], values=values[:, 1:], columns=raw["columns"][1:], units=raw["units"][1:], x=None)
+        result = Result(raw, self.model)
+        result.x_final = x_final  # the state at the end (or at a stop event)
+        return result
+
+
+def load(document, base=None):
+    """A scenario from a file path, a JSON string or a dict (relative data files from `base`, the
+    file's folder by default)."""
+    text, folder = _text(document, "scenario")
+    if isinstance(document, (str, os.PathLike)) and os.path.exists(document):
+        return Scenario(_ramus._load_scenario(os.fspath(document)))
+    return Scenario(_ramus._parse_scenario(text, str(base or folder)))
+
+
+class Campaign:
+    """A nominal scenario and its dispersions (each a path, a JSON string or a dict)."""
+
+    def __init__(self, scenario, dispersions, base=None):
+        text, folder = _text(scenario, "scenario")
+        dispersions_text, _ = _text(dispersions, "dispersions")
+        self._campaign = _ramus._Campaign(text, dispersions_text, str(base or folder))
+        self.seed = self._campaign.seed
+        self.parameters = self._campaign.parameters
+        self.summary = self._campaign.summary
+
+    def draw(self, run):
+        """The drawn value of each dispersed parameter for run `run`."""
+        return self._campaign.draw(run)
+
+    def scenario(self, run):
+        """The scenario of run `run`, loaded."""
+        return Scenario(self._campaign.scenario(run))
+
+    def run(self, runs, threads=1, log=None):
+        """Runs `runs` (a count or an iterable of run ids) on `threads` threads. Returns a dict:
+        runs, draws (runs, parameters), final (runs, columns: each run's last logged row), histories
+        (one (n, columns) array per run, None for a failed run), errors (None or the message),
+        columns, units. `log` defaults to the campaign's summary quantities."""
+        ids = list(range(runs)) if isinstance(runs, int) else [int(r) for r in runs]
+        return self._campaign._run(ids, int(threads), None if log is None else list(log))

@@ -1,0 +1,12 @@
+// The extension ramus._ramus (docs/python.md); the package ramus (python/ramus/__init__.py) wraps it.
+#include "bindings.hpp"
+
+PYBIND11_MODULE(_ramus, m) {
+  m.doc() = "ramus: multibody spacecraft dynamics by back-substitution (C++ core; docs/python.md)";
+  ramus::python::bind_errors(m);
+  ramus::python::bind_kernel(m);
+  ramus::python::bind_effectors(m);
+  ramus::python::bind_steppers(m);
+  ramus::python::bind_scenario(m);
+  ramus::python::bind_bench(m);
+}

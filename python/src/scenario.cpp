@@ -1,0 +1,172 @@
+// Scenario files in Python (docs/python.md, "Scenarios and campaigns"): a scenario loaded from a
+// file or from the same JSON as a dict (the package turns the dict into JSON text), run with its
+// inputs, flight software and events, its logged quantities returned as numpy arrays; campaigns
+// run on threads, their runs' final values and histories returned as arrays.
+#include <pybind11/stl.h>
+
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+#include "conversions.hpp"
+#include "ramus/scenario/campaign.hpp"
+#include "ramus/scenario/logged_quantities.hpp"
+#include "ramus/scenario/run_scenario.hpp"
+#include "ramus/scenario/scenario.hpp"
+
+namespace ramus::python {
+namespace {
+
+/// One run's logged rows (t first), its final state and its stop.
+struct RunRows {
+  std::vector<double> rows;  ///< row-major, columns().size() per row
+  Eigen::VectorXd x;
+  PropagationStats stats;
+};
+
+RunRows run_rows(const scenario::Scenario& s, const scenario::QuantityLog& log) {
+  RunRows r;
+  r.stats =
+      scenario::run_scenario_with_view(s, r.x, [&](const Eigen::VectorXd& x, double t, const scenario::RunView& v) {
+        const std::vector<double> row = log.row(x, t, v);
+        r.rows.insert(r.rows.end(), row.begin(), row.end());
+      });
+  return r;
+}
+
+py::dict run_dict(RunRows&& r, const scenario::QuantityLog& log) {
+  const auto width = static_cast<py::ssize_t>(log.columns().size());
+  const auto rows = static_cast<py::ssize_t>(r.rows.size()) / width;
+  py::dict out;
+  out["values"] = hand_over(std::move(r.rows), rows, width);
+  out["columns"] = log.columns();
+  out["units"] = log.units();
+  out["x"] = copy_of(r.x);
+  py::list events;
+  for (const EventOccurrence& e : r.stats.events) events.append(py::make_tuple(e.name, e.t, e.rising));
+  out["events"] = events;
+  out["stopped"] = r.stats.stopped;
+  return out;
+}
+
+}  // namespace
+
+void bind_scenario(py::module_& m) {
+  py::class_<scenario::Scenario, std::shared_ptr<scenario::Scenario>>(m, "Scenario",
+                                                                      "A loaded scenario (docs/scenario.md).")
+      .def_readonly("description", &scenario::Scenario::description)
+      .def_property_readonly("model", [](const scenario::Scenario& s) { return s.model; })
+      .def_readonly("output_times", &scenario::Scenario::output_times)
+      .def_readonly("log", &scenario::Scenario::log)
+      .def_property_readonly("stepper", [](const scenario::Scenario& s) { return s.settings.stepper; })
+      .def_property_readonly("dt", [](const scenario::Scenario& s) { return s.settings.dt; })
+      .def(
+          "_run",
+          [](const scenario::Scenario& s, const std::optional<std::vector<std::string>>& names) {
+            const scenario::QuantityLog log(s, names ? *names : s.log);
+            RunRows r;
+            {
+              py::gil_scoped_release release;
+              r = run_rows(s, log);
+            }
+            return run_dict(std::move(r), log);
+          },
+          py::arg("log"));
+
+  m.def(
+      "_load_scenario",
+      [](const std::string& path) { return std::make_shared<scenario::Scenario>(scenario::load_scenario(path)); },
+      py::arg("path"));
+  m.def(
+      "_parse_scenario",
+      [](const std::string& json, const std::string& base) {
+        return std::make_shared<scenario::Scenario>(scenario::parse_scenario(json, base));
+      },
+      py::arg("json"), py::arg("base"));
+
+  py::class_<scenario::Campaign, std::shared_ptr<scenario::Campaign>>(
+      m, "_Campaign", "A nominal scenario and its dispersions (docs/scenario.md §6).")
+      .def(py::init([](const std::string& scenario_json, const std::string& dispersions_json, const std::string& base) {
+             return std::make_shared<scenario::Campaign>(scenario_json, dispersions_json, base);
+           }),
+           py::arg("scenario_json"), py::arg("dispersions_json"), py::arg("base"))
+      .def_property_readonly("seed", &scenario::Campaign::seed)
+      .def_property_readonly("summary", &scenario::Campaign::summary)
+      .def_property_readonly("parameters",
+                             [](const scenario::Campaign& c) {
+                               std::vector<std::string> out;
+                               for (const auto& d : c.dispersions()) out.push_back(d.path);
+                               return out;
+                             })
+      .def("draw", &scenario::Campaign::draw, py::arg("run"))
+      .def(
+          "scenario",
+          [](const scenario::Campaign& c, std::uint64_t run) {
+            return std::make_shared<scenario::Scenario>(c.scenario(run));
+          },
+          py::arg("run"))
+      .def(
+          "_run",
+          [](const scenario::Campaign& c, const std::vector<std::uint64_t>& runs, unsigned threads,
+             const std::optional<std::vector<std::string>>& names) {
+            const std::vector<std::string> log_names = names ? *names : c.summary();
+            const scenario::QuantityLog log(c.nominal(), log_names);  // checks the names once
+            struct Outcome {
+              RunRows rows;
+              std::string error;
+            };
+            std::vector<Outcome> outcomes(runs.size());
+            {
+              py::gil_scoped_release release;
+              std::atomic<std::size_t> next{0};
+              const auto worker = [&] {
+                for (std::size_t j; (j = next++) < runs.size();) {
+                  try {
+                    const scenario::Scenario s = c.scenario(runs[j]);
+                    outcomes[j].rows = run_rows(s, scenario::QuantityLog(s, log_names));
+                  } catch (const std::exception& e) {  // a failed run is a result, not the campaign's end
+                    outcomes[j].error = e.what();
+                  }
+                }
+              };
+              std::vector<std::thread> pool;
+              const unsigned n = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(runs.size())));
+              for (unsigned t = 1; t < n; ++t) pool.emplace_back(worker);
+              worker();
+              for (std::thread& t : pool) t.join();
+            }
+            const std::size_t width = log.columns().size();
+            std::vector<double> final_values, draws;
+            py::list histories, errors;
+            for (std::size_t j = 0; j < runs.size(); ++j) {
+              const std::vector<double> d = c.draw(runs[j]);
+              draws.insert(draws.end(), d.begin(), d.end());
+              Outcome& o = outcomes[j];
+              if (!o.error.empty() || o.rows.rows.size() < width) {
+                final_values.insert(final_values.end(), width, std::numeric_limits<double>::quiet_NaN());
+                histories.append(py::none());
+                errors.append(o.error);
+                continue;
+              }
+              final_values.insert(final_values.end(), o.rows.rows.end() - static_cast<std::ptrdiff_t>(width),
+                                  o.rows.rows.end());
+              const auto rows = static_cast<py::ssize_t>(o.rows.rows.size() / width);
+              histories.append(hand_over(std::move(o.rows.rows), rows, static_cast<py::ssize_t>(width)));
+              errors.append(py::none());
+            }
+            py::dict out;
+            out["runs"] = runs;
+            out["final"] = hand_over(std::move(final_values), static_cast<py::ssize_t>(runs.size()),
+                                     static_cast<py::ssize_t>(width));
+            out["draws"] = hand_over(std::move(draws), static_cast<py::ssize_t>(runs.size()),
+                                     static_cast<py::ssize_t>(c.dispersions().size()));
+            out["histories"] = histories;
+            out["errors"] = errors;
+            out["columns"] = log.columns();
+            out["units"] = log.units();
+            return out;
+          },
+          py::arg("runs"), py::arg("threads"), py::arg("log"));
+}
+
+}  // namespace ramus::python

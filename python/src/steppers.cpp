@@ -1,0 +1,254 @@
+// Propagation in Python (docs/python.md, "Propagating"): propagate() with any stepper of the list,
+// the logged quantities at the output times as numpy arrays, flight-software tasks written in
+// Python, and the step-halving study. The GIL is released while C++ integrates; a Python task or
+// error function takes it back for its call only.
+#include <pybind11/functional.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <optional>
+#include <tuple>
+
+#include "conversions.hpp"
+#include "ramus/kernel/validation.hpp"
+#include "ramus/scenario/logged_quantities.hpp"
+#include "ramus/scenario/scenario.hpp"
+#include "ramus/steppers/flight_software.hpp"
+#include "ramus/steppers/propagate.hpp"
+#include "ramus/steppers/step_halving.hpp"
+#include "ramus/steppers/stepper_list.hpp"
+#include "system_handle.hpp"
+
+namespace ramus::python {
+namespace {
+
+/// A flight-software task written in Python (an object of ramus.Task): the driver calls update()
+/// at its sample times with the GIL taken. The state and the commands pass through two arrays the
+/// task owns (allocated once in bind()), so a Python object that keeps them keeps valid memory.
+class PythonTask final : public FlightSoftwareTask {
+ public:
+  PythonTask(py::object task, TaskTiming timing)
+      : FlightSoftwareTask(task.attr("name").cast<std::string>(), task.attr("vehicle").cast<std::string>(), timing),
+        task_(std::move(task)) {
+    for (const py::handle o : task_.attr("outputs")()) outputs_.push_back(o.cast<std::string>());
+  }
+  ~PythonTask() override {
+    py::gil_scoped_acquire gil;
+    x_ = py::array_t<double>();
+    commands_ = py::array_t<double>();
+    task_ = py::object();
+  }
+  std::vector<std::string> outputs() const override { return outputs_; }
+  void bind(const Model& model) override {
+    py::gil_scoped_acquire gil;
+    x_ = py::array_t<double>(model.layout().size());
+    commands_ = py::array_t<double>(static_cast<py::ssize_t>(outputs_.size()));
+    std::fill(commands_.mutable_data(), commands_.mutable_data() + commands_.size(), 0.0);
+  }
+  void update(const TaskInput& in, std::span<double> commands) override {
+    py::gil_scoped_acquire gil;
+    std::copy(in.x.data(), in.x.data() + in.x.size(), x_.mutable_data());
+    task_.attr("update")(in.t, x_, commands_);
+    std::copy(commands_.data(), commands_.data() + commands_.size(), commands.begin());
+  }
+
+ private:
+  py::object task_;
+  std::vector<std::string> outputs_;
+  py::array_t<double> x_, commands_;
+};
+
+TaskTiming timing_of(const py::handle& task) {
+  const std::string owner = "flight-software task '" + py::str(task.attr("name")).cast<std::string>() + "'";
+  TaskTiming t;
+  t.period = to_number(task.attr("period"), owner, "period [s]");
+  t.offset = to_number(task.attr("offset"), owner, "offset [s]");
+  t.delay = task.attr("delay").cast<int>();
+  return t;
+}
+
+std::vector<double> output_times(const py::handle& times) {
+  const auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(times);
+  if (!a || a.ndim() != 1 || a.shape(0) < 2)
+    throw ConfigurationError("propagate", "times", "not a 1-D array of at least 2 times",
+                             "give the output times [s], the first the start of the run");
+  std::vector<double> t(a.data(), a.data() + a.shape(0));
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (!std::isfinite(t[i]))
+      throw ConfigurationError("propagate", "times[" + std::to_string(i) + "]", validation::to_text(t[i]),
+                               "must be finite");
+    if (i > 0 && !(t[i] > t[i - 1]))
+      throw ConfigurationError("propagate", "times[" + std::to_string(i) + "]", validation::to_text(t[i]),
+                               "must be greater than the time before it");
+  }
+  return t;
+}
+
+}  // namespace
+
+void bind_steppers(py::module_& m) {
+  m.def(
+      "stepper_list",
+      [] {
+        py::list out;
+        for (const StepperInfo& s : stepper_list()) {
+          py::dict d;
+          d["name"] = std::string(s.name);
+          d["adaptive"] = s.adaptive;
+          d["order"] = s.order;
+          d["implicit"] = s.implicit;
+          d["description"] = std::string(s.description);
+          out.append(d);
+        }
+        return out;
+      },
+      "The steppers by name, with whether each is adaptive, its order and the Odeint type behind it.");
+
+  m.def(
+      "_propagate",
+      [](const std::shared_ptr<SystemHandle>& handle, const py::handle& x0, const py::handle& times,
+         const std::string& stepper, double dt, double abs_tol, double rel_tol, std::uint64_t max_steps,
+         const std::optional<std::vector<std::string>>& log, const py::list& tasks,
+         const std::vector<std::tuple<double, std::string, double>>& schedule) {
+        const Model& model = handle->system.model();
+        const Eigen::Index n = model.layout().size();
+        Eigen::VectorXd x = to_vector(x0, n, "propagate", "x0");
+        const std::vector<double> t = output_times(times);
+        // The schedule: (t, channel, value) sorted by time; the driver's grid is the output times
+        // and the schedule's times, so that each change applies between steps at its time.
+        struct Change {
+          double t;
+          Eigen::Index channel;
+          double value;
+        };
+        std::vector<Change> changes;
+        for (std::size_t i = 0; i < schedule.size(); ++i) {
+          const auto& [ti, channel, value] = schedule[i];
+          const std::string field = "inputs[" + std::to_string(i) + "]";
+          if (!std::isfinite(ti) || ti < t.front() || ti > t.back())
+            throw ConfigurationError("propagate", field + ".t [s]", validation::to_text(ti),
+                                     "must be within the output times [" + validation::to_text(t.front()) + ", " +
+                                         validation::to_text(t.back()) + "]");
+          if (!std::isfinite(value))
+            throw ConfigurationError("propagate", field + ".value", validation::to_text(value), "must be finite");
+          changes.push_back({ti, handle->system.inputs().find(channel), value});
+        }
+        std::stable_sort(changes.begin(), changes.end(), [](const Change& a, const Change& b) { return a.t < b.t; });
+        std::vector<double> grid = t;
+        for (const Change& c : changes) grid.push_back(c.t);
+        std::sort(grid.begin(), grid.end());
+        grid.erase(std::unique(grid.begin(), grid.end()), grid.end());
+        const scenario::QuantityLog quantities = [&] {
+          try {
+            return scenario::QuantityLog(model, log ? *log : scenario::QuantityLog::default_names(model));
+          } catch (const scenario::ScenarioError& e) {  // "output.log[1]" of a file is propagate's log[1]
+            const std::string prefix = "output.";
+            const std::string path = e.path().starts_with(prefix) ? e.path().substr(prefix.size()) : e.path();
+            throw scenario::ScenarioError("propagate " + path, e.reason());
+          }
+        }();
+        PropagationSettings settings;
+        settings.stepper = stepper;
+        settings.dt = dt;
+        settings.abs_tol = abs_tol;
+        settings.rel_tol = rel_tol;
+        settings.max_steps = max_steps;
+        std::optional<FlightSoftware> fsw;
+        if (!tasks.empty()) {
+          fsw.emplace();
+          for (const py::handle task : tasks)
+            fsw->add(std::make_shared<PythonTask>(py::reinterpret_borrow<py::object>(task), timing_of(task)));
+          settings.flight_software = &*fsw;
+        }
+        const std::size_t columns = quantities.columns().size() - 1;  // "t" first
+        std::vector<double> states, values, times_out;
+        states.reserve(t.size() * static_cast<std::size_t>(n));
+        values.reserve(t.size() * columns);
+        PropagationStats stats;
+        {
+          SystemUse use(*handle);
+          py::gil_scoped_release release;
+          const scenario::RunView view{&handle->system.inputs(), fsw ? &*fsw : nullptr, nullptr};
+          std::size_t next_change = 0, next_output = 0;
+          stats = propagate(handle->system, x, grid, settings, [&](Eigen::VectorXd& xi, double ti) {
+            // Grid times are the given doubles: equality is exact (as in a scenario's run).
+            for (; next_change < changes.size() && changes[next_change].t == ti; ++next_change)
+              handle->system.inputs().set(changes[next_change].channel, changes[next_change].value);
+            if (next_output >= t.size() || t[next_output] != ti) return;
+            ++next_output;
+            times_out.push_back(ti);
+            states.insert(states.end(), xi.data(), xi.data() + xi.size());
+            if (columns > 0) {
+              const std::vector<double> row = quantities.row(xi, ti, view);
+              values.insert(values.end(), row.begin() + 1, row.end());
+            }
+          });
+        }
+        const auto rows = static_cast<py::ssize_t>(times_out.size());
+        py::dict out;
+        out["t"] = hand_over(std::move(times_out));
+        out["x"] = hand_over(std::move(states), rows, n);
+        out["values"] = hand_over(std::move(values), rows, static_cast<py::ssize_t>(columns));
+        out["columns"] = std::vector<std::string>(quantities.columns().begin() + 1, quantities.columns().end());
+        out["units"] = std::vector<std::string>(quantities.units().begin() + 1, quantities.units().end());
+        py::dict s;
+        s["steps"] = stats.steps;
+        s["rejected"] = stats.rejected;
+        s["evaluations"] = stats.evaluations;
+        s["t"] = stats.t;
+        s["task_calls"] = fsw ? fsw->calls() : 0;
+        out["stats"] = s;
+        fsw.reset();  // the Python tasks are released with the GIL held
+        return out;
+      },
+      py::arg("system"), py::arg("x0"), py::arg("times"), py::arg("stepper"), py::arg("dt"), py::arg("abs_tol"),
+      py::arg("rel_tol"), py::arg("max_steps"), py::arg("log"), py::arg("tasks"), py::arg("inputs"));
+
+  m.def(
+      "_step_halving",
+      [](const std::shared_ptr<SystemHandle>& handle, const py::handle& x0, double t0, double t1,
+         const std::string& stepper, double dt0, int levels, const py::object& error) {
+        const Eigen::VectorXd x = to_vector(x0, handle->system.model().layout().size(), "step_halving", "x0");
+        StepHalvingStudy study;
+        {
+          SystemUse use(*handle);
+          py::gil_scoped_release release;
+          if (!error.is_none()) {
+            study = step_halving_study(handle->system, x, t0, t1, stepper, dt0, levels, [&](const Eigen::VectorXd& x1) {
+              py::gil_scoped_acquire gil;
+              return error(copy_of(x1)).cast<double>();
+            });
+          } else {
+            if (stepper_info(stepper).adaptive)  // the same refusal as the study against a reference
+              throw ConfigurationError("step_halving", "stepper", "'" + stepper + "'",
+                                       "is adaptive: its step is chosen by the error control");
+            study = step_halving_study_self(
+                dt0, levels,
+                [&](double dt) {
+                  Eigen::VectorXd xi = x;
+                  PropagationSettings settings;
+                  settings.stepper = stepper;
+                  settings.dt = dt;
+                  propagate(handle->system, xi, t0, t1, settings);
+                  return xi;
+                },
+                [](const Eigen::VectorXd& a, const Eigen::VectorXd& b) { return (a - b).lpNorm<Eigen::Infinity>(); });
+          }
+        }
+        std::vector<double> dt, err, order;
+        for (const HalvingLevel& l : study.levels) {
+          dt.push_back(l.dt);
+          err.push_back(l.error);
+          order.push_back(l.observed_order);
+        }
+        py::dict out;
+        out["dt"] = hand_over(std::move(dt));
+        out["error"] = hand_over(std::move(err));
+        out["order"] = hand_over(std::move(order));
+        return out;
+      },
+      py::arg("system"), py::arg("x0"), py::arg("t0"), py::arg("t1"), py::arg("stepper"), py::arg("dt0"),
+      py::arg("levels"), py::arg("error"));
+}
+
+}  // namespace ramus::python
