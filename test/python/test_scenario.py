@@ -1,9 +1,11 @@
 """Scenario files and campaigns from Python (docs/python.md, "Scenarios and campaigns"): the
-example scenario panels_and_wheels.json and the same spacecraft built in Python, with the same
+example scenario panels_and_wheels.json and the same spacecraft built in Python (by the Python
+example docs/examples/python/step_halving.py), with the same
 input schedule, give bit-identical logged quantities; the file, its JSON text and its dict load the
 same model; a campaign on two threads gives the runs of a campaign on one, and each run equals that
 run's scenario run alone."""
 
+import importlib.util
 import json
 import os
 import pathlib
@@ -16,25 +18,12 @@ EXAMPLES = pathlib.Path(os.environ.get("RAMUS_SOURCE_DIR", pathlib.Path(__file__
 SCENARIO = EXAMPLES / "panels_and_wheels.json"
 DISPERSIONS = EXAMPLES / "panels_and_wheels_dispersions.json"
 
-RPM = {"unit": "rpm"}
-
-
 def panels_and_wheels():
-    """The spacecraft of panels_and_wheels.json, built in Python (SI; the file's rpm given as rpm)."""
-    m = ramus.Model()
-    sc = m.add_vehicle("sc", mass=750.0, I_PntBc_B=numpy.diag([900.0, 800.0, 600.0]), r_BcB_B=[0.0, 0.0, 1.0])
-    sc.set_initial_state(point="C", omega_BN_B=[0.0, 0.0, 0.0])
-    for name, y, dcm in [("panel_plus_y", 0.5, [[0, -1, 0], [1, 0, 0], [0, 0, 1]]),
-                         ("panel_minus_y", -0.5, [[0, 1, 0], [-1, 0, 0], [0, 0, 1]])]:
-        sc.add_state_effector(ramus.HingedRigidBody(name, mass=100.0, I_PntSc_S=numpy.diag([100.0, 50.0, 50.0]), d=1.5,
-                                                    r_HB_B=[0.0, y, 1.0], dcm_HB=dcm, k=100.0, c=5.0))
-    wheels = []
-    for axis, speed in zip(numpy.eye(3), [1000.0, -500.0, 0.0]):
-        wheels.append(dict(gsHat_B=axis, r_WcB_B=0.3 * axis, mass=9.0, Js=0.159, Jt=0.08,
-                           Omega0={"value": speed, **RPM}, max_torque=0.2))
-    sc.add_state_effector(ramus.ReactionWheels("wheels", wheels=wheels))
-    m.finalize()
-    return m
+    """The spacecraft of panels_and_wheels.json as docs/examples/python/step_halving.py builds it."""
+    spec = importlib.util.spec_from_file_location("step_halving", EXAMPLES / "python" / "step_halving.py")
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    return example.spacecraft(push=False)
 
 
 SCHEDULE = [(10.0, "sc/wheels.motor_torque[2]", 0.1), (25.0, "sc/wheels.motor_torque[2]", 0.0),

@@ -18,7 +18,9 @@ import numpy  # noqa: E402
 import ramus  # noqa: E402
 
 
-def spacecraft():
+def spacecraft(push=True):
+    """The vehicle of panels_and_wheels.json in SI (the wheel speeds in rpm, as in the file: any
+    quantity may carry its unit); with `push`, a torque on the hub about b3 (an input channel)."""
     m = ramus.Model()
     sc = m.add_vehicle("sc", mass=750.0, I_PntBc_B=numpy.diag([900.0, 800.0, 600.0]), r_BcB_B=[0.0, 0.0, 1.0])
     sc.set_initial_state(point="C", omega_BN_B=[0.0, 0.0, 0.0])
@@ -26,11 +28,12 @@ def spacecraft():
                          ("panel_minus_y", -0.5, [[0, 1, 0], [-1, 0, 0], [0, 0, 1]])]:
         sc.add_state_effector(ramus.HingedRigidBody(name, mass=100.0, I_PntSc_S=numpy.diag([100.0, 50.0, 50.0]),
                                                     d=1.5, r_HB_B=[0.0, y, 1.0], dcm_HB=dcm, k=100.0, c=5.0))
-    rpm = 2.0 * numpy.pi / 60.0
     sc.add_state_effector(ramus.ReactionWheels("wheels", wheels=[
-        dict(gsHat_B=axis, r_WcB_B=0.3 * axis, mass=9.0, Js=0.159, Jt=0.08, Omega0=speed * rpm, max_torque=0.2)
+        dict(gsHat_B=axis, r_WcB_B=0.3 * axis, mass=9.0, Js=0.159, Jt=0.08, Omega0={"value": speed, "unit": "rpm"},
+             max_torque=0.2)
         for axis, speed in zip(numpy.eye(3), [1000.0, -500.0, 0.0])]))
-    sc.add_dynamic_effector(ramus.ExternalForceTorque("push", torque_PntF_F=[0.0, 0.0, 2.0]))
+    if push:
+        sc.add_dynamic_effector(ramus.ExternalForceTorque("push", torque_PntF_F=[0.0, 0.0, 2.0]))
     m.finalize()
     return m
 
