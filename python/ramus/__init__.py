@@ -9,12 +9,14 @@ import numpy
 
 from . import _ramus
 from ._objects import class_name, dynamic_effector_factory, state_effector_factory, to_json
-from ._ramus import (ConfigurationError, DynamicEffector, Error, IntegrationError, Model, ScenarioError,
-                     StateEffector, System, TwoPointEffector, Vehicle, diagnostics, fields, stepper_list)
+from ._ramus import (ConfigurationError, DynamicEffector, Error, Event, IntegrationError, Model, ScenarioError,
+                     StateEffector, System, TwoPointEffector, Vehicle, altitude_event, delta_v_event, diagnostics,
+                     fields, state_entry_event, stepper_list)
 
 __all__ = ["ConfigurationError", "Error", "IntegrationError", "ScenarioError", "Model", "Vehicle", "System",
            "StateEffector", "DynamicEffector", "TwoPointEffector", "Environment", "State", "Result", "Task",
-           "gravity", "propagate", "step_halving", "diagnostics", "fields", "stepper_list", "scenario"]
+           "gravity", "propagate", "step_halving", "diagnostics", "fields", "stepper_list", "scenario",
+           "Event", "state_entry_event", "delta_v_event", "altitude_event", "linearize"]
 
 # ---- effectors: one constructor per type the scenario files know --------------------------------
 for _kind in _ramus.state_effector_types():
@@ -156,18 +158,19 @@ class Task:
 
 
 def propagate(system, x0, times, stepper="rk4", dt=0.0, abs_tol=1e-10, rel_tol=1e-10, max_steps=100_000_000,
-              log=None, tasks=(), inputs=()):
+              log=None, tasks=(), inputs=(), events=()):
     """Propagates x0 through the output times [s] with a stepper of stepper_list(): fixed step dt
     [s], or adaptive with abs_tol, rel_tol (dt the first trial step). `log` names the quantities
     logged at the output times (default: every state block, total_energy, H_PntN_N); `tasks` are
     ramus.Task objects sampled at their times; `inputs` a schedule of (t [s], channel, value) set
-    between steps at t and held (the System keeps them after the run). Returns a Result; x0 is not
-    changed."""
+    between steps at t and held (the System keeps them after the run); `events` ramus.Event objects
+    located between steps (r.events: (name, t, rising, x) of each occurrence; after a stop the last
+    row is the stop's). Returns a Result; x0 is not changed."""
     if isinstance(system, Model):
         system = System(system)
     raw = _ramus._propagate(system, x0, times, stepper, float(dt), float(abs_tol), float(rel_tol), int(max_steps),
                             None if log is None else list(log), list(tasks),
-                            [(float(t), str(c), float(v)) for t, c, v in inputs])
+                            [(float(t), str(c), float(v)) for t, c, v in inputs], list(events))
     return Result(raw, system.model)
 
 
@@ -178,6 +181,14 @@ def step_halving(system, x0, t0, t1, dt0, levels, stepper="rk4", error=None):
     if isinstance(system, Model):
         system = System(system)
     return _ramus._step_halving(system, x0, float(t0), float(t1), stepper, float(dt0), int(levels), error)
+
+
+def linearize(model, x, t=0.0, u=None, method="automatic", translation="inertial", inputs=()):
+    """The linear model dz/dt = A z + B du about (x, t, u) in tangent coordinates
+    (docs/analysis/linear_models.md): method 'automatic' | 'finite_differences' | 'analytic',
+    translation 'inertial' | 'hill', `inputs` the channels of B (default every actuator). Returns a
+    dict: A, B (numpy), state_names, state_units, input_names, input_units, method."""
+    return _ramus._linearize(model, x, float(t), u, method, translation, list(inputs))
 
 
 from . import scenario  # noqa: E402  (after the names it uses)

@@ -214,11 +214,12 @@ void bind_kernel(py::module_& m) {
       .def(
           "set_input",
           [](SystemHandle& h, const std::string& entry, const py::handle& value) {
-            SystemUse use(h);
+            SystemUse::check_inputs(h);
             h.system.inputs().set(entry, to_number(value, "System.set_input", entry));
           },
           py::arg("channel"), py::arg("value"),
-          "Sets an actuator command ('sc/wheels.motor_torque[2]'), held from the next step.")
+          "Sets an actuator command ('sc/wheels.motor_torque[2]'), held from the next step; also from a "
+          "task or an event callback of this System's run.")
       .def_property_readonly("commands", [](const SystemHandle& h) { return copy_of(h.system.inputs().command()); })
       .def_property_readonly("applied", [](const SystemHandle& h) { return copy_of(h.system.inputs().applied()); })
       .def_property_readonly("evaluations", [](const SystemHandle& h) { return h.system.evaluations(); });

@@ -7,6 +7,8 @@ PYBIND11_MODULE(_ramus, m) {
   ramus::python::bind_kernel(m);
   ramus::python::bind_effectors(m);
   ramus::python::bind_steppers(m);
+  ramus::python::bind_events(m);
+  ramus::python::bind_analysis(m);
   ramus::python::bind_scenario(m);
   ramus::python::bind_bench(m);
 }

@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "conversions.hpp"
+#include "events.hpp"
 #include "ramus/kernel/validation.hpp"
 #include "ramus/scenario/logged_quantities.hpp"
 #include "ramus/scenario/scenario.hpp"
@@ -109,7 +110,7 @@ void bind_steppers(py::module_& m) {
       [](const std::shared_ptr<SystemHandle>& handle, const py::handle& x0, const py::handle& times,
          const std::string& stepper, double dt, double abs_tol, double rel_tol, std::uint64_t max_steps,
          const std::optional<std::vector<std::string>>& log, const py::list& tasks,
-         const std::vector<std::tuple<double, std::string, double>>& schedule) {
+         const std::vector<std::tuple<double, std::string, double>>& schedule, const py::list& events) {
         const Model& model = handle->system.model();
         const Eigen::Index n = model.layout().size();
         Eigen::VectorXd x = to_vector(x0, n, "propagate", "x0");
@@ -160,6 +161,7 @@ void bind_steppers(py::module_& m) {
             fsw->add(std::make_shared<PythonTask>(py::reinterpret_borrow<py::object>(task), timing_of(task)));
           settings.flight_software = &*fsw;
         }
+        settings.events = run_events(events);
         const std::size_t columns = quantities.columns().size() - 1;  // "t" first
         std::vector<double> states, values, times_out;
         states.reserve(t.size() * static_cast<std::size_t>(n));
@@ -183,6 +185,16 @@ void bind_steppers(py::module_& m) {
               values.insert(values.end(), row.begin() + 1, row.end());
             }
           });
+          if (stats.stopped) {  // the run's last row: the state at the stop event
+            times_out.push_back(stats.t);
+            states.insert(states.end(), x.data(), x.data() + x.size());
+            if (columns > 0) {
+              scenario::RunView stop = view;
+              stop.stop = &stats.events.back();
+              const std::vector<double> row = quantities.row(x, stats.t, stop);
+              values.insert(values.end(), row.begin() + 1, row.end());
+            }
+          }
         }
         const auto rows = static_cast<py::ssize_t>(times_out.size());
         py::dict out;
@@ -197,12 +209,17 @@ void bind_steppers(py::module_& m) {
         s["evaluations"] = stats.evaluations;
         s["t"] = stats.t;
         s["task_calls"] = fsw ? fsw->calls() : 0;
+        s["stopped"] = stats.stopped;
+        py::list occurrences;
+        for (const EventOccurrence& e : stats.events)
+          occurrences.append(py::make_tuple(e.name, e.t, e.rising, copy_of(e.x)));
+        out["events"] = occurrences;
         out["stats"] = s;
         fsw.reset();  // the Python tasks are released with the GIL held
         return out;
       },
       py::arg("system"), py::arg("x0"), py::arg("times"), py::arg("stepper"), py::arg("dt"), py::arg("abs_tol"),
-      py::arg("rel_tol"), py::arg("max_steps"), py::arg("log"), py::arg("tasks"), py::arg("inputs"));
+      py::arg("rel_tol"), py::arg("max_steps"), py::arg("log"), py::arg("tasks"), py::arg("inputs"), py::arg("events"));
 
   m.def(
       "_step_halving",
