@@ -277,7 +277,8 @@ BOOST_AUTO_TEST_CASE(hill_offset) {
 BOOST_AUTO_TEST_CASE(tracking_error_composes_to_the_body_attitude) {
   RandomStream rng(7, 0, 1);
   for (int k = 0; k < 200; ++k) {
-    Eigen::Vector3d sBN(rng.normal(), rng.normal(), rng.normal()), sRN(rng.normal(), rng.normal(), rng.normal());
+    // Braces: the draws are taken in order, whatever the compiler.
+    Eigen::Vector3d sBN{rng.normal(), rng.normal(), rng.normal()}, sRN{rng.normal(), rng.normal(), rng.normal()};
     AttitudeReference ref;
     ref.sigma_RN = sRN;  // often |σ| > 1: the shadow set is accepted as given
     const AttitudeError e = attitude_tracking_error(sBN, Eigen::Vector3d::Zero(), ref);

@@ -34,7 +34,9 @@ RwTorqueMappingConfig unlimited(const Eigen::Matrix3Xd& G) {
   return c;
 }
 
-Eigen::Vector3d random_vector(RandomStream& rng) { return Eigen::Vector3d(rng.normal(), rng.normal(), rng.normal()); }
+// Braces: the draws are taken in order (a parenthesized constructor call's are not, and GCC and
+// clang differ).
+Eigen::Vector3d random_vector(RandomStream& rng) { return Eigen::Vector3d{rng.normal(), rng.normal(), rng.normal()}; }
 
 }  // namespace
 

@@ -12,6 +12,7 @@ usage: hostile_cli.py RAMUS EXAMPLES_DIR WORK_DIR [CASE ...]
 import copy
 import hashlib
 import json
+import math
 import os
 import re
 import resource
@@ -338,6 +339,23 @@ def dispersions(*parameters, summary=None):
     return d
 
 
+def minutes_for_a_run_of(scenario, seconds, case):
+    """Whole minutes of simulated time that one run of `scenario` takes about `seconds` to
+    integrate with this build (a sanitizer build is ~20x slower than the release build): the cost
+    per simulated minute from two runs 20 min apart (the difference cancels the process start),
+    between 10 min and 2 h. A run must last long enough for the campaign to be
+    killed mid-way, and no longer."""
+    def wall(minutes):
+        probe = copy.deepcopy(scenario)
+        probe["output"]["t1"] = {"value": minutes, "unit": "min"}
+        case.write_json("probe.json", probe)
+        t = time.perf_counter()
+        case.expect(ramus("run", "probe.json", "--output", f"probe_{minutes}.csv", "--quiet", cwd=case.dir), 0)
+        return time.perf_counter() - t
+    per_minute = max((wall(30) - wall(10)) / 20.0, 1e-6)
+    return int(min(120, max(10, math.ceil(seconds / per_minute))))
+
+
 def campaign_bookkeeping():
     scenario = example("panels_and_wheels.json")
     scenario["output"]["t1"] = {"value": 60, "unit": "s"}
@@ -365,7 +383,8 @@ def campaign_bookkeeping():
     # Resume after SIGKILL: the summary and statistics equal an uninterrupted campaign's, byte for byte.
     c = Case("campaign_resume")
     slow = copy.deepcopy(scenario)
-    slow["output"].update({"t1": {"value": 2, "unit": "h"}, "dt": {"value": 60, "unit": "s"}})  # ~ 0.3 s a run
+    slow["output"]["dt"] = {"value": 60, "unit": "s"}
+    slow["output"]["t1"] = {"value": minutes_for_a_run_of(slow, 0.3, c), "unit": "min"}  # ~ 0.3 s a run, any build
     c.write_json("s.json", slow)
     c.write_json("d.json", dispersions({"path": "vehicles[0].hub.mass", "distribution": "normal", "sigma": 1},
                                        {"path": "vehicles[0].state_effectors[0].k", "distribution": "uniform",

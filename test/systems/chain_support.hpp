@@ -299,7 +299,7 @@ class Random {
   }
   Quaternion quaternion() {
     Eigen::Vector4d q;
-    do q = Eigen::Vector4d(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
+    do q = Eigen::Vector4d{uniform(-1, 1), uniform(-1, 1), uniform(-1, 1), uniform(-1, 1)};  // braces: in order
     while (q.norm() < 0.1 || q.norm() > 1.0);
     return q.normalized();
   }

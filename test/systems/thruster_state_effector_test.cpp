@@ -229,8 +229,9 @@ BOOST_AUTO_TEST_CASE(closed_form_step_halving) {
   const Eigen::Matrix3d dcm_NB = Eigen::AngleAxisd(angle, axis).toRotationMatrix();
   const Eigen::Vector3d dv_ref = dcm_NB * (F0 * i0 * t0_B + F1 * i1 * t1_B) / hub_mass;
   const Eigen::Index dv = s.model->vehicle(0).offsets().dv_CN_N;
-  const StepHalvingStudy study =
-      step_halving_study(system, s.model->initial_state(), 0.0, T, "rk4", 0.1, 4, [&](const Eigen::VectorXd& x) {
+  const StepHalvingStudy study = step_halving_study(
+      system, s.model->initial_state(), 0.0, T, "rk4", 0.1, 4,
+      [&, k0 = k0, k1 = k1](const Eigen::VectorXd& x) {  // bindings captured by name (clang 14)
         return std::max({std::abs(x[s.kappa] - k0), std::abs(x[s.kappa + 1] - k1), (x.segment<3>(dv) - dv_ref).norm()});
       });
   for (const HalvingLevel& l : study.levels)
