@@ -161,7 +161,7 @@ BOOST_AUTO_TEST_CASE(firings_deliver_the_requested_momentum_change) {
       BOOST_TEST(moved <= quantum);
     }
     BOOST_TEST(within_the_period >= 100);  // most requests fit the period: the checks above ran
-    if (t_min > 0.05) {  // both roundings are exercised
+    if (t_min > 0.05) {                    // both roundings are exercised
       BOOST_TEST(rounded_up > 0);
       BOOST_TEST(rounded_down > 0);
     }
