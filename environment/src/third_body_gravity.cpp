@@ -51,6 +51,16 @@ GravitySum::GravitySum(std::vector<std::shared_ptr<const GravityModel>> terms) :
   for (std::size_t i = 0; i < terms_.size(); ++i)
     if (!terms_[i])
       throw ConfigurationError("gravity_sum", "terms[" + std::to_string(i) + "]", "null", "must be a gravity model");
+  // One body's pull counted twice is a wrong field, never what an analyst means: a body once.
+  for (std::size_t i = 0; i < terms_.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j) {
+      const auto* a = dynamic_cast<const ThirdBodyGravity*>(terms_[i].get());
+      const auto* b = dynamic_cast<const ThirdBodyGravity*>(terms_[j].get());
+      if (terms_[i] == terms_[j] || (a != nullptr && b != nullptr && a->name() == b->name()))
+        throw ConfigurationError("gravity_sum", "terms[" + std::to_string(i) + "]",
+                                 a != nullptr ? "'" + a->name() + "'" : std::string(terms_[i]->kind()),
+                                 "is the same field as terms[" + std::to_string(j) + "]: each body is summed once");
+    }
 }
 
 Eigen::Vector3d GravitySum::acceleration_N(const Eigen::Vector3d& r, double t) const {

@@ -56,6 +56,12 @@ void StateEffector::add_dynamic_effector(std::shared_ptr<DynamicEffector> child,
   children_.back().effector->placement_.claim(this, place);
 }
 
+void StateEffector::engage_commanded_locks(std::span<const Eigen::Index> channels, const System& /*system*/,
+                                           Eigen::VectorXd& /*x*/, double /*t*/) const {
+  throw ConfigurationError(label(), "lock channel " + std::to_string(channels.empty() ? -1 : channels.front()),
+                           "commanded", "this effector declares a lock flag but cannot latch it (no override)");
+}
+
 void StateEffector::add_segment_wrench(std::size_t s, const Wrench&, EffectorWorkspace&) const {
   throw ConfigurationError(label(), "segment wrench", std::to_string(s), "this effector has no segment frames");
 }

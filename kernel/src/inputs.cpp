@@ -87,7 +87,32 @@ void Inputs::set(Eigen::Index c, double value) {
     throw ConfigurationError("inputs", model_->input_layout_.entry_name(c), validation::to_text(value),
                              "a command must be finite");
   std::erase_if(profiles_, [c](const InputProfile& p) { return p.channel == c; });
+  if (is_lock(c)) {
+    if (value != 0.0 && value != 1.0)
+      throw ConfigurationError("inputs", model_->input_layout_.entry_name(c), validation::to_text(value),
+                               "a lock flag is 0 (free) or 1 (locked)");
+    std::erase(pending_locks_, c);
+    // Engaging a free joint waits for the driver's impulse (docs/architecture.md §12).
+    if (value == 1.0 && applied_[c] == 0.0) {
+      pending_locks_.push_back(c);
+      return;
+    }
+  }
   command_[c] = value;
+  apply(c);
+}
+
+bool Inputs::is_lock(Eigen::Index c) const {
+  return c >= 0 && c < size() && model_->u_lock_[static_cast<std::size_t>(c)] != 0;
+}
+
+void Inputs::engage(Eigen::Index c, bool locked) {
+  if (!is_lock(c))
+    throw ConfigurationError("inputs", c >= 0 && c < size() ? model_->input_layout_.entry_name(c) : std::to_string(c),
+                             "engage", "is not a lock flag");
+  std::erase(pending_locks_, c);
+  std::erase_if(profiles_, [c](const InputProfile& p) { return p.channel == c; });
+  command_[c] = locked ? 1.0 : 0.0;
   apply(c);
 }
 
@@ -98,6 +123,9 @@ void Inputs::set_profile(InputProfile p) {
   if (!p.value)
     throw ConfigurationError("inputs", "profile of " + model_->input_layout_.entry_name(p.channel), "empty function",
                              "a profile needs a value function");
+  if (is_lock(p.channel))
+    throw ConfigurationError("inputs", "profile of " + model_->input_layout_.entry_name(p.channel), "a lock flag",
+                             "a lock is engaged by an impulse between steps: set it, or schedule it, never profile it");
   std::erase_if(profiles_, [&p](const InputProfile& q) { return q.channel == p.channel; });
   profiles_.push_back(std::move(p));
 }

@@ -175,6 +175,7 @@ VehicleOffsets::InputRange Model::declare_inputs(const std::string& owner, const
     u0_.conservativeResize(input_layout_.size());
     u_lower_.conservativeResize(input_layout_.size());
     u_upper_.conservativeResize(input_layout_.size());
+    u_lock_.resize(static_cast<std::size_t>(input_layout_.size()), s.lock ? 1 : 0);
     for (Eigen::Index i = 0; i < s.size; ++i) {
       const double u = s.initial.size() ? s.initial[i] : 0.0;
       const double lo = s.lower.size() ? s.lower[i] : -inf, hi = s.upper.size() ? s.upper[i] : inf;
@@ -183,6 +184,9 @@ VehicleOffsets::InputRange Model::declare_inputs(const std::string& owner, const
       if (std::isnan(lo) || std::isnan(hi) || !(lo <= hi))
         throw ConfigurationError(label, entry + " limits", "[" + to_text(lo) + ", " + to_text(hi) + "]",
                                  "need lower <= upper");
+      if (s.lock && u != 0.0 && u != 1.0)
+        throw ConfigurationError(label, entry + " initial command", to_text(u),
+                                 "a lock flag is 0 (free) or 1 (locked)");
       u0_[offset + i] = u;
       u_lower_[offset + i] = lo;
       u_upper_[offset + i] = hi;

@@ -59,6 +59,12 @@ void FlightSoftware::bind(const System& system, double t0) {
                                      "', not to the task's vehicle '" + task->vehicle() + "'");
       for (const Eigen::Index other : s.channels)
         if (other == c) throw ConfigurationError(task->label(), "output channel", "'" + name + "'", "is listed twice");
+      // One writer per channel: two tasks commanding one actuator would silently take turns.
+      for (const Scheduled& earlier : scheduled_)
+        for (const Eigen::Index other : earlier.channels)
+          if (other == c)
+            throw ConfigurationError(task->label(), "output channel", "'" + name + "'",
+                                     "is written by " + earlier.task->label() + " too: each channel has one writer");
       s.channels.push_back(c);
     }
     s.computed.assign(s.channels.size(), 0.0);
@@ -86,14 +92,46 @@ double FlightSoftware::sample_time(const Scheduled& s, std::uint64_t k) const {
   return t0_ + tm.offset + static_cast<double>(k) * tm.period;
 }
 
+void FlightSoftware::check_resolution(double t1) const {
+  // Two samples of a task must be distinct instants wherever the run goes: at |t| up to |t1| the
+  // samples of one instant are those within same_instant(t) (below), so a period must exceed twice
+  // that, else the schedule cannot advance (the samples would all be the instant t).
+  for (const Scheduled& s : scheduled_) {
+    const TaskTiming& tm = s.task->timing();
+    const double t_far = std::max(std::abs(t0_ + tm.offset), std::abs(t1));
+    const double resolution = 2.0 * same_instant(t_far);
+    if (!(tm.period > resolution))
+      throw ConfigurationError(s.task->label(), "period [s]", to_text(tm.period),
+                               "is below the time resolution of the run: sample times within " + to_text(resolution) +
+                                   " s of each other are one instant at t = " + to_text(t_far) +
+                                   " s (docs/architecture.md §D7); give a period of at least that");
+  }
+}
+
 double FlightSoftware::next_sample(double t) const {
   double next = std::numeric_limits<double>::infinity();
   for (const Scheduled& s : scheduled_) {
-    double ts = sample_time(s, s.k);
-    // A task already run at t (k advanced) has its next sample after t; one not yet due is after
-    // t as well. Skip samples at or before t only defensively.
+    // The first k at or after s.k whose sample time is after the instant t, found by division
+    // (never by counting samples one by one: a tiny period would take forever), then corrected
+    // by at most a few steps for the rounding of the division.
+    const TaskTiming& tm = s.task->timing();
+    const double after = t + same_instant(t);
     std::uint64_t k = s.k;
-    while (!(ts > t + same_instant(t))) ts = sample_time(s, ++k);
+    const double k_real = std::floor((after - t0_ - tm.offset) / tm.period);
+    if (k_real >= static_cast<double>(k)) {
+      if (!(k_real < 9.0e18))
+        throw IntegrationError(
+            s.task->label() + " at t = " + to_text(t) + " s", "sample " + to_text(k_real),
+            "exceeds the sample counter: the period " + to_text(tm.period) + " s is too small for the run's time");
+      k = static_cast<std::uint64_t>(k_real);
+    }
+    double ts = sample_time(s, k);
+    for (int tries = 0; !(ts > after); ++tries) {
+      if (tries == 4)  // the period no longer advances the sample time at t (check_resolution)
+        throw IntegrationError(s.task->label() + " at t = " + to_text(t) + " s", "period " + to_text(tm.period) + " s",
+                               "does not advance the sample time: it is below the time resolution at t");
+      ts = sample_time(s, ++k);
+    }
     next = std::min(next, ts);
   }
   return next;

@@ -74,6 +74,19 @@ bool at_boundary(const System& system, const PropagationSettings& settings, cons
   return settings.flight_software != nullptr && settings.flight_software->run_due(t, x, system);
 }
 
+/// Before a step at t: the locks the run commanded through their channels since the last step,
+/// latched by their impulses (system.hpp); the state changed, so the event signs are taken
+/// again and no derivative kept from the last step is reused.
+bool latch_commanded_locks(const System& system, Eigen::VectorXd& x, double t, EventLocator* events) {
+  if (!engage_commanded_locks(system, x, t)) return false;
+  check_finite_state(system, x, t);
+  if (events != nullptr) {
+    events->inputs_changed();
+    events->start(x, t);
+  }
+  return true;
+}
+
 /// Fixed steps from t0 to t1; returns the time reached: t1, or the time of an event that ended a
 /// step (a restart or a stop, stats.stopped).
 template <class Stepper>
@@ -94,6 +107,7 @@ double fixed_steps(Stepper& stepper, const System& system, Eigen::VectorXd& x, d
   for (std::uint64_t i = 0; i < n; ++i) {
     const double t = t0 + static_cast<double>(i) * h;
     check_budget(stats, settings, t);
+    latch_commanded_locks(system, x, t, events);
     // Inputs fixed over the step (docs/architecture.md §D7).
     if (system.inputs().hold(t) && events != nullptr) events->inputs_changed();
     // Out of place into the caller's preallocated x_next, then a swap of the two buffers (no copy,
@@ -151,6 +165,9 @@ double adaptive_steps(Controlled& stepper, const System& system, Eigen::VectorXd
     require_resolved_step(t, tried);
     double trial = tried;
     const double t_before = t;
+    if (latch_commanded_locks(system, x, t, events)) {
+      if constexpr (requires { stepper.reset(); }) stepper.reset();  // a new state: no FSAL reuse
+    }
     x_before = x;
     // Inputs fixed over the step (docs/architecture.md §D7); a changed input invalidates an FSAL
     // derivative.
@@ -212,9 +229,11 @@ void adaptive_interval(Controlled& stepper, const System& system, Eigen::VectorX
 }
 
 /// Before the first step: the flight software bound to this run and its tasks due at the start.
-void start_run(const System& system, const PropagationSettings& settings, const Eigen::VectorXd& x, double t0) {
+void start_run(const System& system, const PropagationSettings& settings, const Eigen::VectorXd& x, double t0,
+               double t1) {
   if (settings.flight_software == nullptr) return;
   if (!settings.flight_software->bound()) settings.flight_software->bind(system, t0);
+  settings.flight_software->check_resolution(t1);
   settings.flight_software->run_due(t0, x, system);
 }
 
@@ -245,7 +264,7 @@ PropagationStats run_fixed(Stepper stepper, const System& system, Eigen::VectorX
                           Eigen::VectorXd& out) { stepper.do_step(std::ref(system), x0, f0, t0, out, t - t0); });
   EventLocator* events = locator ? &*locator : nullptr;
   check_finite_state(system, x, times.front());
-  start_run(system, settings, x, times.front());
+  start_run(system, settings, x, times.front(), times.back());
   if (observer) observer(x, times.front());
   check_finite_state(system, x, times.front());
   after_observer(events, x, times.front());
@@ -312,7 +331,7 @@ PropagationStats run_adaptive(Controlled stepper, const System& system, Eigen::V
     locator.emplace(system, settings.events, adaptive_trial_step(stepper, system, settings));
   EventLocator* events = locator ? &*locator : nullptr;
   check_finite_state(system, x, times.front());
-  start_run(system, settings, x, times.front());
+  start_run(system, settings, x, times.front(), times.back());
   if (observer) observer(x, times.front());
   check_finite_state(system, x, times.front());
   after_observer(events, x, times.front());

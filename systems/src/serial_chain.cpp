@@ -245,7 +245,7 @@ std::vector<InputSpec> SerialChain::input_blocks() const {
     }
   }
   // Locks, 1 locked / 0 free (engaged by engage_lock()'s impulse, or by set_locked() at rest).
-  InputSpec lock{"locked", n, "1", Eigen::VectorXd(n), Eigen::VectorXd::Zero(n), Eigen::VectorXd::Ones(n)};
+  InputSpec lock{"locked", n, "1", Eigen::VectorXd(n), Eigen::VectorXd::Zero(n), Eigen::VectorXd::Ones(n), true};
   for (Eigen::Index i = 0; i < n; ++i) lock.initial[i] = links_[static_cast<std::size_t>(i)].locked ? 1.0 : 0.0;
   blocks.push_back(std::move(lock));
   return blocks;
@@ -276,7 +276,21 @@ void SerialChain::set_locked(std::size_t joint, bool locked, Inputs& inputs, Eig
                              validation::to_text(rate),
                              "only a joint at rest is locked by set_locked; a moving joint is latched by engage_lock "
                              "(an impulse, docs/models/serial_chain.md eq. L2)");
-  inputs.set(c, locked ? 1.0 : 0.0);
+  inputs.engage(c, locked);  // at rest, or unlocking: no impulse
+}
+
+void SerialChain::engage_commanded_locks(std::span<const Eigen::Index> channels, const System& system,
+                                         Eigen::VectorXd& x, double t) const {
+  std::vector<std::size_t> joints;
+  for (const Eigen::Index c : channels) {
+    std::size_t j = 0;
+    while (j < links_.size() && lock_channel(j) != c) ++j;
+    if (j == links_.size())
+      throw ConfigurationError(label(), "channel " + std::to_string(c), "commanded as a lock",
+                               "is not one of this chain's lock flags");
+    joints.push_back(j);
+  }
+  engage_lock(joints, system, x, t);  // the joints of one chain latched together (eq. L2)
 }
 
 LockImpulse SerialChain::engage_lock(std::span<const std::size_t> joints, const System& system, Eigen::VectorXd& x,
@@ -327,7 +341,12 @@ LockImpulse SerialChain::engage_lock(std::span<const std::size_t> joints, const 
     const System probe(system.model_ptr());
     Inputs& u = probe.inputs();
     u.clear_profiles();
-    for (Eigen::Index c = 0; c < run.size(); ++c) u.set(c, run.applied()[c]);
+    for (Eigen::Index c = 0; c < run.size(); ++c) {
+      if (u.is_lock(c))
+        u.engage(c, run.applied()[c] != 0.0);  // the run's welds as they are, no latch pending
+      else
+        u.set(c, run.applied()[c]);
+    }
     const Eigen::Index k = static_cast<Eigen::Index>(take.size());
     for (const std::size_t a : take) u.set(first_channel + motor_channel(joints[a]), 0.0);
     Eigen::VectorXd f0(x.size()), f(x.size());
@@ -384,7 +403,7 @@ LockImpulse SerialChain::engage_lock(std::span<const std::size_t> joints, const 
     }
     out.energy_lost = -0.5 * lambda.dot(qDot);  // eq. (L3)
   }
-  for (const std::size_t j : joints) run.set(first_channel + lock_channel(j), 1.0);
+  for (const std::size_t j : joints) run.engage(first_channel + lock_channel(j), true);  // the impulse is applied
   return out;
 }
 

@@ -288,3 +288,63 @@ BOOST_AUTO_TEST_CASE(nan_command_at_the_start_leaves_the_initial_state) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// Periods below the time resolution of the run (1e-300 s, 1e-22 s, or 1 ns at t = 1e9 s) and two
+// tasks writing one channel. Before, the first looped forever in FlightSoftware::next_sample
+// (max_steps did not stop it); the second let the later task win silently.
+BOOST_AUTO_TEST_SUITE(flight_software_hostile)
+
+BOOST_AUTO_TEST_CASE(a_period_below_the_time_resolution_is_refused_at_once) {
+  const auto model = two_vehicles();
+  struct Case {
+    double period, t0, t1;
+  };
+  for (const Case c : {Case{1e-300, 0.0, 1.0}, Case{1e-22, 0.0, 1.0}, Case{1e-9, 1e9, 1e9 + 1.0}}) {
+    BOOST_TEST_CONTEXT("period " << c.period << " s from t = " << c.t0 << " s") {
+      FlightSoftware fsw;
+      auto task = std::make_shared<ValueTask>("att_ctl", "sc", TaskTiming{c.period, 0.0, 0},
+                                              std::vector<std::string>{kTorque0});
+      fsw.add(task);
+      PropagationSettings s;
+      s.dt = 0.1;
+      s.flight_software = &fsw;
+      Eigen::VectorXd x = model->initial_state();
+      const Eigen::VectorXd x0 = x;
+      std::size_t outputs = 0;
+      check_rejected([&] { propagate(System(model), x, c.t0, c.t1, s, [&](Eigen::VectorXd&, double) { ++outputs; }); },
+                     {"flight-software task 'att_ctl'", "period [s]", "time resolution"});
+      BOOST_TEST((x.array() == x0.array()).all());
+      BOOST_TEST(outputs == 0u);
+      BOOST_TEST(task->calls == 0u);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_period_just_above_the_resolution_runs) {
+  // 1e-13 s at t ≤ 1 s: 28 times the width of an instant there (2 × 8 eps = 3.6e-15 s), so the
+  // samples are distinct instants and every one is called.
+  const auto model = two_vehicles();
+  FlightSoftware fsw;
+  auto task =
+      std::make_shared<ValueTask>("att_ctl", "sc", TaskTiming{1e-13, 0.0, 0}, std::vector<std::string>{kTorque0});
+  fsw.add(task);
+  PropagationSettings s;
+  s.dt = 1e-13;
+  s.flight_software = &fsw;
+  Eigen::VectorXd x = model->initial_state();
+  propagate(System(model), x, 0.0, 1e-9, s);
+  // Samples at 0, 1e-13, …, 1e-9: 10001, give or take the one at the end (rounding of k·period).
+  BOOST_TEST(task->calls >= 10000u);
+  BOOST_TEST(task->calls <= 10002u);
+}
+
+BOOST_AUTO_TEST_CASE(two_tasks_writing_one_channel_are_refused) {
+  const auto model = two_vehicles();
+  FlightSoftware fsw;
+  fsw.add(std::make_shared<ValueTask>("first", "sc", TaskTiming{0.1, 0.0, 0}, std::vector<std::string>{kTorque0}));
+  fsw.add(std::make_shared<ValueTask>("second", "sc", TaskTiming{0.2, 0.0, 0}, std::vector<std::string>{kTorque0}));
+  check_rejected([&] { fsw.bind(System(model), 0.0); },
+                 {"flight-software task 'second'", kTorque0, "flight-software task 'first'", "one writer"});
+}
+
+BOOST_AUTO_TEST_SUITE_END()

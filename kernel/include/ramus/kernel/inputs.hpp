@@ -27,6 +27,10 @@ struct InputSpec {
   /// The hardware's limits: a command outside [lower, upper] is applied saturated, and flagged
   /// (size entries each; empty: unbounded).
   Eigen::VectorXd lower, upper;
+  /// Lock flags (a joint's brake or latch): each channel 0 (free) or 1 (locked), nothing else.
+  /// Commanding 1 through Inputs::set on a moving joint is an impulse the driver applies before
+  /// the next step (engage_commanded_locks, docs/architecture.md §12), never a reset of the rate.
+  bool lock = false;
 };
 
 /// One named block of the model's input vector.
@@ -86,7 +90,18 @@ class Inputs {
   /// Commands channel c (held until changed). A command outside the channel's limits is applied
   /// saturated and flagged. Throws ConfigurationError naming the channel for a non-finite value
   /// or an index out of range. A channel driven by a profile is released from it.
+  /// A lock flag (InputSpec::lock) takes 0 or 1 only (ConfigurationError otherwise): 0 unlocks
+  /// at once; 1 on a free joint is pending until the driver latches it by its impulse at the
+  /// next step's start (pending_locks(); engage_commanded_locks() in system.hpp).
   void set(Eigen::Index c, double value);
+  /// Whether channel c is a lock flag.
+  bool is_lock(Eigen::Index c) const;
+  /// Sets lock flag c applied at once, without an impulse: for the latch's own code, which has
+  /// applied the impulse (SerialChain::engage_lock), or a joint at rest (set_locked).
+  void engage(Eigen::Index c, bool locked);
+  /// Lock flags commanded to 1 through set() and not yet latched, in the order commanded.
+  const std::vector<Eigen::Index>& pending_locks() const { return pending_locks_; }
+  void clear_pending_locks() { pending_locks_.clear(); }
   void set(std::string_view entry, double value) { set(find(entry), value); }
   Eigen::Index find(std::string_view entry) const;
   /// Drives channel `p.channel` from a profile, replacing any other profile of that channel.
@@ -118,6 +133,7 @@ class Inputs {
   Eigen::VectorXd command_, applied_, lower_, upper_;
   std::vector<std::uint8_t> saturated_;
   std::vector<InputProfile> profiles_;
+  std::vector<Eigen::Index> pending_locks_;
   bool holding_ = false;
 };
 

@@ -122,6 +122,7 @@ class Model {
   Eigen::VectorXd x0_;
   InputLayout input_layout_;
   Eigen::VectorXd u0_, u_lower_, u_upper_;
+  std::vector<std::uint8_t> u_lock_;  ///< 1 for a lock flag (InputSpec::lock)
   std::vector<InputProfile> default_profiles_;
   /// Declares one effector's channels (build()); returns its range.
   VehicleOffsets::InputRange declare_inputs(const std::string& owner, const std::string& label,

@@ -8,6 +8,7 @@
 
 #include <Eigen/Dense>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +22,8 @@
 #include "ramus/kernel/placement.hpp"
 
 namespace ramus {
+
+class System;
 
 /// Read-only view of an effector's block of x: a contiguous span of doubles, viewed as a vector.
 /// A Map rather than Eigen::Ref<const VectorXd>: Ref<const> carries a spare VectorXd for
@@ -107,6 +110,13 @@ class StateEffector {
   /// Default sources of its channels, copied into every run's Inputs; `channel` counts from the
   /// effector's first channel. Default: none.
   virtual std::vector<InputProfile> input_profiles() const { return {}; }
+  /// Latches its lock flags `channels` (counted from its first channel) that a run commanded to 1
+  /// through Inputs::set, in the run of `system` at (x, t), between steps: the impulse of
+  /// docs/architecture.md §12 applied to x, then the flags set. Called by the driver
+  /// (engage_commanded_locks, system.hpp). The default refuses: declare lock flags
+  /// (InputSpec::lock) only with an override.
+  virtual void engage_commanded_locks(std::span<const Eigen::Index> channels, const System& system, Eigen::VectorXd& x,
+                                      double t) const;
   /// Binds ws (made by make_workspace()) to the effector's n applied inputs at u; a host binds
   /// its hosted effectors' workspaces too.
   virtual void bind_inputs(EffectorWorkspace& ws, const double* u, Eigen::Index n) const { ws.bind_inputs(u, n); }

@@ -38,4 +38,12 @@ class System {
   std::shared_ptr<Workspace> ws_;
 };
 
+/// Between steps: latches every lock its run commanded to 1 through Inputs::set since the last
+/// call (a schedule, a flight-software task, a callback's set_input), each by its effector's
+/// impulse at (x, t) (StateEffector::engage_commanded_locks, docs/architecture.md §12), so that a
+/// lock through its channel keeps the vehicle's momentum exactly as a lock through the effector's
+/// own call does. Returns true when any was pending (x may have changed). The driver calls it
+/// before every step.
+bool engage_commanded_locks(const System& system, Eigen::VectorXd& x, double t);
+
 }  // namespace ramus

@@ -73,7 +73,12 @@ class FlightSoftware {
   /// (ConfigurationError naming the task and the channel); calls each task's bind().
   void bind(const System& system, double t0);
   bool bound() const { return bound_; }
-  /// The first sample time of any task after t (+inf without tasks).
+  /// Before a run that ends at t1 (after bind()): refuses a task whose period is below the time
+  /// resolution at the run's times (two samples within a few ulps of each other are one instant,
+  /// so the schedule could not advance), ConfigurationError naming the task and the period.
+  void check_resolution(double t1) const;
+  /// The first sample time of any task after t (+inf without tasks). IntegrationError naming the
+  /// task when its period cannot advance the sample time at t.
   double next_sample(double t) const;
   /// Runs every task whose sample time is t (in the order they were added; sample times within a
   /// few ulps of t are the instant t), then applies their

@@ -104,6 +104,9 @@ class SerialChain : public StateEffector {
   void set_locked(std::size_t joint, bool locked, Inputs& inputs, Eigen::Index first_channel,
                   StateBlockRef x_block) const;
   bool is_locked(std::size_t joint, const Model& model, const Inputs& inputs) const;
+  /// A lock commanded through its channel (Inputs::set to 1): engage_lock of those joints.
+  void engage_commanded_locks(std::span<const Eigen::Index> channels, const System& system, Eigen::VectorXd& x,
+                              double t) const override;
 
   // ---- StateEffector ----------------------------------------------------------------------
   std::vector<StateBlockSpec> state_blocks() const override;
