@@ -34,6 +34,15 @@ void check_operating_point(const Model& model, const OperatingPoint& p) {
   for (Eigen::Index i = 0; i < n; ++i)
     if (!std::isfinite(p.x[i]))
       throw ConfigurationError(kJacobianOwner, "x: " + model.layout().entry_name(i), to_text(p.x[i]), "must be finite");
+  // Each hub's attitude quaternion is normalized by the tangent chart and the dynamics: a zero one
+  // (or one whose squared norm underflows) names no attitude, and A would be 0/0 throughout.
+  for (std::size_t v = 0; v < model.vehicle_count(); ++v) {
+    const Eigen::Index q = model.vehicle(v).offsets().q_BN;
+    const double norm = p.x.segment<4>(q).norm();
+    if (!(p.x.segment<4>(q).squaredNorm() >= std::numeric_limits<double>::min()))
+      throw ConfigurationError(kJacobianOwner, "x: " + model.layout().block_at(q)->owner + ".q_BN (|q|)", to_text(norm),
+                               "must be positive: an attitude quaternion, normalized where it is used");
+  }
   if (!std::isfinite(p.t)) throw ConfigurationError(kJacobianOwner, "t [s]", to_text(p.t), "must be finite");
   const Eigen::Index m = model.input_layout().size();
   if (p.u.size() != 0 && p.u.size() != m)

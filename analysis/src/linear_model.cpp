@@ -1,8 +1,11 @@
 #include "ramus/analysis/linear_model.hpp"
 
+#include <cmath>
+
 #include "ramus/analysis/hill_coordinates.hpp"
 #include "ramus/analysis/rigid_body_jacobian.hpp"
 #include "ramus/kernel/error.hpp"
+#include "ramus/kernel/validation.hpp"
 
 namespace ramus::analysis {
 namespace {
@@ -41,6 +44,23 @@ void to_hill(const Model& model, const TangentCoordinates& chart, LinearModel& l
   }
 }
 
+/// A and B finite, else a ConfigurationError naming the first non-finite entry by its row's and
+/// column's coordinates (an operating point where the dynamics are not defined).
+void require_finite(const LinearModel& lm) {
+  const auto check = [&](const Eigen::MatrixXd& M, const char* matrix, const std::vector<std::string>& columns) {
+    if (M.allFinite()) return;
+    for (Eigen::Index j = 0; j < M.cols(); ++j)
+      for (Eigen::Index i = 0; i < M.rows(); ++i)
+        if (!std::isfinite(M(i, j)))
+          throw ConfigurationError(
+              "linearization",
+              std::string(matrix) + "[" + lm.state_names[std::size_t(i)] + ", " + columns[std::size_t(j)] + "]",
+              validation::to_text(M(i, j)), "must be finite: the dynamics are not defined at this operating point");
+  };
+  check(lm.A, "A", lm.state_names);
+  check(lm.B, "B", lm.input_names);
+}
+
 }  // namespace
 
 LinearModel linearize(const std::shared_ptr<const Model>& model, const OperatingPoint& point,
@@ -76,6 +96,7 @@ LinearModel linearize(const std::shared_ptr<const Model>& model, const Operating
                     : "Richardson extrapolation of central differences";
   }
   if (settings.translation == TranslationCoordinates::hill) to_hill(*model, chart, lm);
+  require_finite(lm);
   return lm;
 }
 

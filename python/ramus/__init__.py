@@ -168,7 +168,7 @@ def propagate(system, x0, times, stepper="rk4", dt=0.0, abs_tol=1e-10, rel_tol=1
     row is the stop's). Returns a Result; x0 is not changed."""
     if isinstance(system, Model):
         system = System(system)
-    raw = _ramus._propagate(system, x0, times, stepper, float(dt), float(abs_tol), float(rel_tol), int(max_steps),
+    raw = _ramus._propagate(system, x0, times, stepper, dt, abs_tol, rel_tol, max_steps,  # checked by name in C++
                             None if log is None else list(log), list(tasks),
                             [(float(t), str(c), float(v)) for t, c, v in inputs], list(events))
     return Result(raw, system.model)
@@ -180,7 +180,7 @@ def step_halving(system, x0, t0, t1, dt0, levels, stepper="rk4", error=None):
     Returns a dict of arrays dt, error, order."""
     if isinstance(system, Model):
         system = System(system)
-    return _ramus._step_halving(system, x0, float(t0), float(t1), stepper, float(dt0), int(levels), error)
+    return _ramus._step_halving(system, x0, t0, t1, stepper, dt0, levels, error)  # checked by name in C++
 
 
 def linearize(model, x, t=0.0, u=None, method="automatic", translation="inertial", inputs=()):

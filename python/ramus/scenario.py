@@ -5,6 +5,7 @@ on threads, its runs' logged quantities returned as arrays.
 """
 
 import json
+import numbers
 import os
 
 from . import _ramus
@@ -16,8 +17,15 @@ def _text(document, what):
     if isinstance(document, dict):
         return json.dumps(_plain(document, what, "")), ""
     if isinstance(document, (str, os.PathLike)) and os.path.exists(document):
-        with open(document, encoding="utf-8") as f:
-            return f.read(), os.path.dirname(os.path.abspath(document))
+        path = os.fspath(document)
+        if os.path.isdir(path):
+            raise _ramus.ScenarioError(f"{what} file {path}: is a directory, not a JSON file")
+        try:
+            with open(path, encoding="utf-8") as f:
+                return f.read(), os.path.dirname(os.path.abspath(path))
+        except (OSError, UnicodeDecodeError) as e:
+            reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            raise _ramus.ScenarioError(f"{what} file {path}: cannot be read: {reason}") from None
     if isinstance(document, str) and document.lstrip().startswith("{"):
         return document, ""
     raise _ramus.ConfigurationError(f"{what}: {document!r}: not a file, a JSON object or a dict")
@@ -80,5 +88,27 @@ class Campaign:
         runs, draws (runs, parameters), final (runs, columns: each run's last logged row), histories
         (one (n, columns) array per run, None for a failed run), errors (None or the message),
         columns, units. `log` defaults to the campaign's summary quantities."""
-        ids = list(range(runs)) if isinstance(runs, int) else [int(r) for r in runs]
-        return self._campaign._run(ids, int(threads), None if log is None else list(log))
+        ids = list(range(_count(runs, "runs"))) if isinstance(runs, numbers.Integral) else _run_ids(runs)
+        return self._campaign._run(ids, _count(threads, "threads"), None if log is None else list(log))
+
+
+def _count(value, field):
+    """A whole number of at least 1 (a count of runs or threads), else a ConfigurationError naming it."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
+        raise _ramus.ConfigurationError(f"Campaign.run: {field} = {value!r}: must be a whole number of at least 1")
+    return int(value)
+
+
+def _run_ids(runs):
+    """The run ids of an iterable, each a whole number ≥ 0, at least one."""
+    try:
+        ids = list(runs)
+    except TypeError:
+        raise _ramus.ConfigurationError(
+            f"Campaign.run: runs = a {type(runs).__name__}: must be a count or an iterable of run ids") from None
+    for k, r in enumerate(ids):
+        if isinstance(r, bool) or not isinstance(r, numbers.Integral) or r < 0:
+            raise _ramus.ConfigurationError(f"Campaign.run: runs[{k}] = {r!r}: must be a run id, a whole number >= 0")
+    if not ids:
+        raise _ramus.ConfigurationError("Campaign.run: runs = []: must name at least one run")
+    return [int(r) for r in ids]

@@ -4,9 +4,12 @@
 #include <pybind11/functional.h>
 #include <pybind11/stl.h>
 
+#include <cmath>
+
 #include "conversions.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/model.hpp"
+#include "ramus/kernel/validation.hpp"
 #include "ramus/steppers/builtin_events.hpp"
 
 namespace ramus::python {
@@ -49,22 +52,44 @@ std::vector<Event> run_events(const py::list& events) {
   for (const py::handle h : events) {
     const auto& e = h.cast<const PythonEvent&>();
     Event run = e.event;
+    const std::string owner = "event '" + e.event.name + "'";
     if (e.g && !e.g.is_none()) {
       const PyObject* g = e.g.ptr();  // kept alive by the list for the run
-      run.g = [g](const Eigen::VectorXd& x, double t) {
+      run.g = [g, owner](const Eigen::VectorXd& x, double t) {
         py::gil_scoped_acquire gil;
-        return py::reinterpret_borrow<py::object>(const_cast<PyObject*>(g))(copy_of(x), t).cast<double>();
+        const py::object value = py::reinterpret_borrow<py::object>(const_cast<PyObject*>(g))(copy_of(x), t);
+        double v = 0.0;
+        try {
+          v = value.cast<double>();
+        } catch (const py::cast_error&) {
+          throw ConfigurationError(owner, "g(x, t) at t = " + validation::to_text(t) + " s",
+                                   "a " + std::string(py::str(py::type::of(value).attr("__name__"))),
+                                   "must return a number");
+        }
+        // A NaN g has no sign: the event would never fire, and the run would not say so.
+        if (!std::isfinite(v))
+          throw ConfigurationError(owner, "g(x, t) at t = " + validation::to_text(t) + " s", validation::to_text(v),
+                                   "must be finite");
+        return v;
       };
     }
     if (e.action && !e.action.is_none()) {
       const PyObject* f = e.action.ptr();
-      run.callback = [f](Eigen::VectorXd& x, double t) {
+      run.callback = [f, owner](Eigen::VectorXd& x, double t) {
         py::gil_scoped_acquire gil;
-        py::array_t<double> state = copy_of(x);
+        const py::array_t<double> state = copy_of(x);
         const py::object result = py::reinterpret_borrow<py::object>(const_cast<PyObject*>(f))(state, t);
-        std::copy(state.data(), state.data() + state.size(), x.data());  // the callback's changes
-        const bool stop = py::isinstance<py::str>(result) && result.cast<std::string>() == "stop";
-        return stop ? EventAction::stop : EventAction::continue_run;
+        // The callback's changes, from the array only if it is still the one it was given.
+        const double* changed = lent_array_data(state, x.size(), false, owner + " callback", "x");
+        for (Eigen::Index i = 0; i < x.size(); ++i)
+          if (!std::isfinite(changed[i]))
+            throw ConfigurationError(owner + " callback at t = " + validation::to_text(t) + " s",
+                                     "x[" + std::to_string(i) + "]", validation::to_text(changed[i]), "must be finite");
+        std::copy(changed, changed + x.size(), x.data());
+        if (result.is_none()) return EventAction::continue_run;
+        if (py::isinstance<py::str>(result) && result.cast<std::string>() == "stop") return EventAction::stop;
+        throw ConfigurationError(owner + " callback", "return value", std::string(py::repr(result)),
+                                 "must be \"stop\" or None");
       };
     }
     out.push_back(std::move(run));

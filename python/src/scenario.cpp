@@ -5,10 +5,13 @@
 #include <pybind11/stl.h>
 
 #include <atomic>
+#include <condition_variable>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "conversions.hpp"
+#include "interrupt.hpp"
 #include "ramus/scenario/campaign.hpp"
 #include "ramus/scenario/logged_quantities.hpp"
 #include "ramus/scenario/run_scenario.hpp"
@@ -64,10 +67,17 @@ void bind_scenario(py::module_& m) {
           "_run",
           [](const scenario::Scenario& s, const std::optional<std::vector<std::string>>& names) {
             const scenario::QuantityLog log(s, names ? *names : s.log);
+            scenario::Scenario run = s;  // the same run, its step observer checking for Ctrl-C
+            SignalCheck interrupt;
+            run.settings.step_observer = [&interrupt, before = s.settings.step_observer](const Eigen::VectorXd& x,
+                                                                                         double t) {
+              if (before) before(x, t);
+              interrupt();
+            };
             RunRows r;
             {
               py::gil_scoped_release release;
-              r = run_rows(s, log);
+              r = run_rows(run, log);
             }
             return run_dict(std::move(r), log);
           },
@@ -116,25 +126,62 @@ void bind_scenario(py::module_& m) {
               std::string error;
             };
             std::vector<Outcome> outcomes(runs.size());
+            // The runs go to worker threads; this thread waits for them, and every 0.05 s
+            // (interrupt.hpp) takes the GIL to run Python's signal handlers: on Ctrl-C each worker
+            // stops its run at its next step and takes no more, and the KeyboardInterrupt is raised
+            // once they have all stopped.
+            struct Interrupted {};
+            std::atomic<bool> stop{false};
+            std::optional<py::error_already_set> interrupt;
             {
               py::gil_scoped_release release;
               std::atomic<std::size_t> next{0};
+              std::mutex mutex;
+              std::condition_variable finished;
+              std::size_t working = 0;
               const auto worker = [&] {
-                for (std::size_t j; (j = next++) < runs.size();) {
+                for (std::size_t j; !stop && (j = next++) < runs.size();) {
                   try {
-                    const scenario::Scenario s = c.scenario(runs[j]);
+                    scenario::Scenario s = c.scenario(runs[j]);
+                    s.settings.step_observer = [&stop](const Eigen::VectorXd&, double) {
+                      if (stop) throw Interrupted{};
+                    };
                     outcomes[j].rows = run_rows(s, scenario::QuantityLog(s, log_names));
+                  } catch (const Interrupted&) {
+                    break;
                   } catch (const std::exception& e) {  // a failed run is a result, not the campaign's end
                     outcomes[j].error = e.what();
                   }
                 }
+                const std::lock_guard<std::mutex> lock(mutex);
+                --working;
+                finished.notify_one();
               };
               std::vector<std::thread> pool;
               const unsigned n = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(runs.size())));
-              for (unsigned t = 1; t < n; ++t) pool.emplace_back(worker);
-              worker();
+              working = n;
+              for (unsigned t = 0; t < n; ++t) pool.emplace_back(worker);
+              const bool main_thread = [] {
+                py::gil_scoped_acquire gil;
+                return SignalCheck::is_main_thread();
+              }();
+              std::unique_lock<std::mutex> lock(mutex);
+              while (!finished.wait_for(lock, SignalCheck::period, [&] { return working == 0; })) {
+                if (!main_thread || stop) continue;
+                lock.unlock();
+                {
+                  py::gil_scoped_acquire gil;
+                  if (PyErr_CheckSignals() != 0) {
+                    interrupt.emplace();  // fetches the handler's exception
+                    stop = true;
+                  }
+                }
+                lock.lock();
+              }
+              lock.unlock();
               for (std::thread& t : pool) t.join();
             }
+            if (interrupt) throw *interrupt;
             const std::size_t width = log.columns().size();
             std::vector<double> final_values, draws;
             py::list histories, errors;

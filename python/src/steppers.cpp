@@ -1,16 +1,20 @@
 // Propagation in Python (docs/python.md, "Propagating"): propagate() with any stepper of the list,
 // the logged quantities at the output times as numpy arrays, flight-software tasks written in
 // Python, and the step-halving study. The GIL is released while C++ integrates; a Python task or
-// error function takes it back for its call only.
+// error function takes it back for its call only, and the step observer briefly every 0.05 s of
+// wall time to run Python's signal handlers (interrupt.hpp: Ctrl-C stops the run).
 #include <pybind11/functional.h>
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <optional>
 #include <tuple>
 
 #include "conversions.hpp"
 #include "events.hpp"
+#include "interrupt.hpp"
 #include "ramus/kernel/validation.hpp"
 #include "ramus/scenario/logged_quantities.hpp"
 #include "ramus/scenario/scenario.hpp"
@@ -23,15 +27,28 @@
 namespace ramus::python {
 namespace {
 
+std::string type_name(const py::handle& value) { return py::str(py::type::of(value).attr("__name__")); }
+
+/// A task's attribute or an entry of its outputs() as a string, else a ConfigurationError.
+std::string task_text(const py::handle& value, const std::string& owner, const std::string& field) {
+  if (!py::isinstance<py::str>(value)) throw ConfigurationError(owner, field, "a " + type_name(value), "must be a str");
+  return value.cast<std::string>();
+}
+
 /// A flight-software task written in Python (an object of ramus.Task): the driver calls update()
 /// at its sample times with the GIL taken. The state and the commands pass through two arrays the
 /// task owns (allocated once in bind()), so a Python object that keeps them keeps valid memory.
+/// Python may resize, reshape or retype them in place (x.resize(), x.dtype = ...): each is checked
+/// before the library writes it and after each call, and refused by name when it changed.
 class PythonTask final : public FlightSoftwareTask {
  public:
-  PythonTask(py::object task, TaskTiming timing)
-      : FlightSoftwareTask(task.attr("name").cast<std::string>(), task.attr("vehicle").cast<std::string>(), timing),
-        task_(std::move(task)) {
-    for (const py::handle o : task_.attr("outputs")()) outputs_.push_back(o.cast<std::string>());
+  PythonTask(py::object task, std::string name, std::string vehicle, TaskTiming timing)
+      : FlightSoftwareTask(std::move(name), std::move(vehicle), timing), task_(std::move(task)), label_(label()) {
+    const py::object outputs = task_.attr("outputs")();
+    if (!py::isinstance<py::iterable>(outputs))
+      throw ConfigurationError(label_, "outputs()", "a " + type_name(outputs), "must return a list of channel names");
+    for (const py::handle o : outputs)
+      outputs_.push_back(task_text(o, label_, "outputs()[" + std::to_string(outputs_.size()) + "]"));
   }
   ~PythonTask() override {
     py::gil_scoped_acquire gil;
@@ -47,30 +64,47 @@ class PythonTask final : public FlightSoftwareTask {
     std::fill(commands_.mutable_data(), commands_.mutable_data() + commands_.size(), 0.0);
   }
   void update(const TaskInput& in, std::span<double> commands) override {
+    static const std::string x_field = "x", commands_field = "commands";
+    const auto n = static_cast<py::ssize_t>(in.x.size());
+    const auto m = static_cast<py::ssize_t>(commands.size());
     py::gil_scoped_acquire gil;
-    std::copy(in.x.data(), in.x.data() + in.x.size(), x_.mutable_data());
+    // Before the write: the task may have kept x and changed it since its last call.
+    double* x = lent_array_data(x_, n, true, label_, x_field);
+    std::copy(in.x.data(), in.x.data() + n, x);
     task_.attr("update")(in.t, x_, commands_);
-    std::copy(commands_.data(), commands_.data() + commands_.size(), commands.begin());
+    lent_array_data(x_, n, false, label_, x_field);  // refused at the call that changed it
+    const double* u = lent_array_data(commands_, m, false, label_, commands_field);
+    std::copy(u, u + m, commands.begin());
   }
 
  private:
   py::object task_;
+  std::string label_;  ///< "flight-software task 'name'", for the messages
   std::vector<std::string> outputs_;
   py::array_t<double> x_, commands_;
 };
 
-TaskTiming timing_of(const py::handle& task) {
-  const std::string owner = "flight-software task '" + py::str(task.attr("name")).cast<std::string>() + "'";
+std::shared_ptr<PythonTask> python_task(const py::handle& task) {
+  const std::string name = task_text(task.attr("name"), "flight-software task", "name");
+  const std::string owner = "flight-software task '" + name + "'";
   TaskTiming t;
   t.period = to_number(task.attr("period"), owner, "period [s]");
   t.offset = to_number(task.attr("offset"), owner, "offset [s]");
-  t.delay = task.attr("delay").cast<int>();
-  return t;
+  const py::object delay = task.attr("delay");
+  if (PyBool_Check(delay.ptr()) || !PyLong_Check(delay.ptr()))
+    throw ConfigurationError(owner, "delay [samples]", std::string(py::repr(delay)), "must be 0 or 1 (an int)");
+  int overflow = 0;
+  const long long d = PyLong_AsLongLongAndOverflow(delay.ptr(), &overflow);
+  if (overflow != 0 || d < 0 || d > 1)
+    throw ConfigurationError(owner, "delay [samples]", std::string(py::repr(delay)), "must be 0 or 1");
+  t.delay = static_cast<int>(d);
+  return std::make_shared<PythonTask>(py::reinterpret_borrow<py::object>(task), name,
+                                      task_text(task.attr("vehicle"), owner, "vehicle"), t);
 }
 
 std::vector<double> output_times(const py::handle& times) {
-  const auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(times);
-  if (!a || a.ndim() != 1 || a.shape(0) < 2)
+  const py::array_t<double> a = to_real_array(times, "propagate", "times");
+  if (a.ndim() != 1 || a.shape(0) < 2)
     throw ConfigurationError("propagate", "times", "not a 1-D array of at least 2 times",
                              "give the output times [s], the first the start of the run");
   std::vector<double> t(a.data(), a.data() + a.shape(0));
@@ -83,6 +117,34 @@ std::vector<double> output_times(const py::handle& times) {
                                "must be greater than the time before it");
   }
   return t;
+}
+
+/// The driver's settings from Python's arguments, checked here so that a bad one is a
+/// ConfigurationError naming the field (the driver's own checks throw IntegrationError, which
+/// docs/python.md keeps for a run that fails).
+PropagationSettings run_settings(const std::string& owner, const std::string& stepper, const py::handle& dt,
+                                 const py::handle& abs_tol, const py::handle& rel_tol, const py::handle& max_steps) {
+  PropagationSettings s;
+  const bool adaptive = stepper_info(stepper).adaptive;  // an unknown name: ConfigurationError listing them
+  s.stepper = stepper;
+  s.dt = to_number(dt, owner, "dt [s]");
+  if (!(s.dt > 0.0))
+    throw ConfigurationError(owner, "dt [s]", validation::to_text(s.dt),
+                             adaptive ? "must be positive (the first trial step of an adaptive stepper)"
+                                      : "must be positive (the fixed step)");
+  s.abs_tol = to_number(abs_tol, owner, "abs_tol");
+  s.rel_tol = to_number(rel_tol, owner, "rel_tol");
+  if (adaptive && !(s.abs_tol > 0.0))
+    throw ConfigurationError(owner, "abs_tol", validation::to_text(s.abs_tol), "must be positive");
+  if (adaptive && !(s.rel_tol >= 0.0))
+    throw ConfigurationError(owner, "rel_tol", validation::to_text(s.rel_tol), "must be non-negative");
+  s.max_steps = to_count(max_steps, owner, "max_steps");
+  return s;
+}
+
+/// A time [s] of step_halving, finite.
+double finite_time(const py::handle& value, const std::string& field) {
+  return to_number(value, "step_halving", field);
 }
 
 }  // namespace
@@ -108,8 +170,8 @@ void bind_steppers(py::module_& m) {
   m.def(
       "_propagate",
       [](const std::shared_ptr<SystemHandle>& handle, const py::handle& x0, const py::handle& times,
-         const std::string& stepper, double dt, double abs_tol, double rel_tol, std::uint64_t max_steps,
-         const std::optional<std::vector<std::string>>& log, const py::list& tasks,
+         const std::string& stepper, const py::handle& dt, const py::handle& abs_tol, const py::handle& rel_tol,
+         const py::handle& max_steps, const std::optional<std::vector<std::string>>& log, const py::list& tasks,
          const std::vector<std::tuple<double, std::string, double>>& schedule, const py::list& events) {
         const Model& model = handle->system.model();
         const Eigen::Index n = model.layout().size();
@@ -148,20 +210,16 @@ void bind_steppers(py::module_& m) {
             throw scenario::ScenarioError("propagate " + path, e.reason());
           }
         }();
-        PropagationSettings settings;
-        settings.stepper = stepper;
-        settings.dt = dt;
-        settings.abs_tol = abs_tol;
-        settings.rel_tol = rel_tol;
-        settings.max_steps = max_steps;
+        PropagationSettings settings = run_settings("propagate", stepper, dt, abs_tol, rel_tol, max_steps);
         std::optional<FlightSoftware> fsw;
         if (!tasks.empty()) {
           fsw.emplace();
-          for (const py::handle task : tasks)
-            fsw->add(std::make_shared<PythonTask>(py::reinterpret_borrow<py::object>(task), timing_of(task)));
+          for (const py::handle task : tasks) fsw->add(python_task(task));
           settings.flight_software = &*fsw;
         }
         settings.events = run_events(events);
+        SignalCheck interrupt;  // Ctrl-C while C++ integrates
+        settings.step_observer = [&interrupt](const Eigen::VectorXd&, double) { interrupt(); };
         const std::size_t columns = quantities.columns().size() - 1;  // "t" first
         std::vector<double> states, values, times_out;
         states.reserve(t.size() * static_cast<std::size_t>(n));
@@ -223,32 +281,60 @@ void bind_steppers(py::module_& m) {
 
   m.def(
       "_step_halving",
-      [](const std::shared_ptr<SystemHandle>& handle, const py::handle& x0, double t0, double t1,
-         const std::string& stepper, double dt0, int levels, const py::object& error) {
+      [](const std::shared_ptr<SystemHandle>& handle, const py::handle& x0, const py::handle& t0_value,
+         const py::handle& t1_value, const std::string& stepper, const py::handle& dt0_value,
+         const py::handle& levels_value, const py::object& error) {
         const Eigen::VectorXd x = to_vector(x0, handle->system.model().layout().size(), "step_halving", "x0");
+        const double t0 = finite_time(t0_value, "t0 [s]"), t1 = finite_time(t1_value, "t1 [s]");
+        if (!(t1 > t0))
+          throw ConfigurationError("step_halving", "t1 [s]", validation::to_text(t1),
+                                   "must be after t0 = " + validation::to_text(t0) + " s");
+        const double dt0 = to_number(dt0_value, "step_halving", "dt0 [s]");
+        if (!(dt0 > 0.0))
+          throw ConfigurationError("step_halving", "dt0 [s]", validation::to_text(dt0), "must be positive");
+        const std::uint64_t levels = to_count(levels_value, "step_halving", "levels");
+        if (levels < 2 || levels > 60)  // 2^-60 of dt0 is below any step a double clock resolves
+          throw ConfigurationError("step_halving", "levels", std::to_string(levels), "must be from 2 to 60");
+        if (stepper_info(stepper).adaptive)  // the library's refusal (step_halving.hpp), by name
+          throw ConfigurationError("step_halving", "stepper", "'" + stepper + "'",
+                                   "is adaptive: its step is chosen by the error control");
+        if (!error.is_none() && !PyCallable_Check(error.ptr()))
+          throw ConfigurationError("step_halving", "error", "a " + type_name(error),
+                                   "must be a function error(x_t1) -> float, or None");
+        SignalCheck interrupt;  // Ctrl-C while C++ integrates
+        // One level's run: the study of step_halving.hpp with the step observer that checks for Ctrl-C.
+        const auto run = [&](double dt) {
+          Eigen::VectorXd xi = x;
+          PropagationSettings settings;
+          settings.stepper = stepper;
+          settings.dt = dt;
+          settings.step_observer = [&interrupt](const Eigen::VectorXd&, double) { interrupt(); };
+          propagate(handle->system, xi, t0, t1, settings);
+          return xi;
+        };
         StepHalvingStudy study;
         {
           SystemUse use(*handle);
           py::gil_scoped_release release;
           if (!error.is_none()) {
-            study = step_halving_study(handle->system, x, t0, t1, stepper, dt0, levels, [&](const Eigen::VectorXd& x1) {
+            study = step_halving_study(dt0, static_cast<int>(levels), [&](double dt) {
+              const Eigen::VectorXd x1 = run(dt);
               py::gil_scoped_acquire gil;
-              return error(copy_of(x1)).cast<double>();
+              const py::object value = error(copy_of(x1));
+              const std::string field = "error(x_t1) at dt = " + validation::to_text(dt) + " s";
+              double e = 0.0;
+              try {
+                e = value.cast<double>();
+              } catch (const py::cast_error&) {
+                throw ConfigurationError("step_halving", field, "a " + type_name(value), "must return a number");
+              }
+              if (!std::isfinite(e))
+                throw ConfigurationError("step_halving", field, validation::to_text(e), "must be finite");
+              return e;
             });
           } else {
-            if (stepper_info(stepper).adaptive)  // the same refusal as the study against a reference
-              throw ConfigurationError("step_halving", "stepper", "'" + stepper + "'",
-                                       "is adaptive: its step is chosen by the error control");
             study = step_halving_study_self(
-                dt0, levels,
-                [&](double dt) {
-                  Eigen::VectorXd xi = x;
-                  PropagationSettings settings;
-                  settings.stepper = stepper;
-                  settings.dt = dt;
-                  propagate(handle->system, xi, t0, t1, settings);
-                  return xi;
-                },
+                dt0, static_cast<int>(levels), run,
                 [](const Eigen::VectorXd& a, const Eigen::VectorXd& b) { return (a - b).lpNorm<Eigen::Infinity>(); });
           }
         }
