@@ -54,7 +54,7 @@ RunResult run_one(const scenario::Campaign& campaign, std::uint64_t run, const O
     fs::remove(events, ignored);
     const scenario::Scenario s = campaign.scenario(run);
     const scenario::QuantityLog log(s, s.log), summary(s, campaign.summary());
-    std::vector<std::string> record = record_lines(o.scenario, scenario_bytes, s.settings);
+    std::vector<std::string> record = record_lines(o.scenario, scenario_bytes, s.settings, s.leap_seconds);
     record.push_back("campaign: seed " + std::to_string(campaign.seed()) + ", run " + std::to_string(run));
     for (std::size_t k = 0; k < r.draws.size(); ++k)
       record.push_back("dispersed: " + escaped_text(campaign.dispersions()[k].path) + " = " + number_text(r.draws[k]));

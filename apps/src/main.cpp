@@ -33,6 +33,7 @@ namespace {
 
 int check(const Options& o) {
   const scenario::Scenario s = load_scenario_file(o.scenario, read_input(o.scenario, "scenario"));
+  print_warnings(o.scenario, s.warnings);
   std::size_t effectors = 0;
   for (std::size_t i = 0; i < s.model->vehicle_count(); ++i) effectors += s.model->vehicle(i).state_effectors().size();
   std::cout << escaped_text(o.scenario) << ": OK: " << s.model->vehicle_count() << " vehicle(s), " << effectors
@@ -105,7 +106,8 @@ int run(const Options& o) {
   std::unique_ptr<OutputFile> out = o.output ? std::make_unique<OutputFile>(*o.output) : std::make_unique<OutputFile>();
   LoggedRun logged{log.columns(), log.units(), {}};
   ProgressBar progress(s.output_times.front(), s.output_times.back(), !o.quiet);
-  const std::vector<std::string> record = record_lines(o.scenario, bytes, s.settings);
+  print_warnings(o.scenario, s.warnings);
+  const std::vector<std::string> record = record_lines(o.scenario, bytes, s.settings, s.leap_seconds);
   const CsvRun result = run_to_csv(
       s, log, record, *out, [&](double t) { progress.update(t); },
       [&](const std::vector<double>& row) {

@@ -44,17 +44,24 @@ std::string stepper_description(const PropagationSettings& s) {
 }
 
 std::vector<std::string> record_lines(const std::string& scenario_path, std::string_view scenario_bytes,
-                                      const PropagationSettings& settings) {
+                                      const PropagationSettings& settings, std::string_view leap_seconds) {
   char started[32] = "unknown";
   const std::time_t now = std::time(nullptr);
   std::tm utc{};
   if (gmtime_r(&now, &utc) != nullptr) std::strftime(started, sizeof started, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return {std::string("ramus ") + RAMUS_VERSION,
-          "scenario: " + escaped_text(scenario_path),
-          "scenario_fnv1a64: " + hex64(fnv1a64(scenario_bytes)),
-          "stepper: " + stepper_description(settings),
-          "machine: " + machine_description(),
-          std::string("started: ") + started};
+  std::vector<std::string> lines = {std::string("ramus ") + RAMUS_VERSION,
+                                    "scenario: " + escaped_text(scenario_path),
+                                    "scenario_fnv1a64: " + hex64(fnv1a64(scenario_bytes)),
+                                    "stepper: " + stepper_description(settings),
+                                    "machine: " + machine_description(),
+                                    std::string("started: ") + started};
+  if (!leap_seconds.empty()) lines.push_back("leap_seconds: " + escaped_text(leap_seconds));
+  return lines;
+}
+
+void print_warnings(const std::string& scenario_path, const std::vector<std::string>& warnings) {
+  for (const std::string& w : warnings)
+    std::fprintf(stderr, "ramus: warning: %s: %s\n", escaped_text(scenario_path).c_str(), escaped_text(w).c_str());
 }
 
 }  // namespace ramus::app

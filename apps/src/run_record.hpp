@@ -23,8 +23,13 @@ std::string machine_description();
 /// "rk4, dt = 0.05 s" or "rk_dopri5, abs_tol = 1e-10, rel_tol = 1e-10, first dt = 0.1 s".
 std::string stepper_description(const PropagationSettings& settings);
 
-/// The '#' lines at the top of a result file, each one line (the path escaped: text_escape.hpp).
+/// The '#' lines at the top of a result file, each one line (the path escaped: text_escape.hpp);
+/// with "leap_seconds: ..." when the scenario's environment has an epoch (Scenario::leap_seconds,
+/// the table it used, docs/environment/time_and_frames.md §1.1).
 std::vector<std::string> record_lines(const std::string& scenario_path, std::string_view scenario_bytes,
-                                      const PropagationSettings& settings);
+                                      const PropagationSettings& settings, std::string_view leap_seconds = {});
+
+/// The loader's warnings (Scenario::warnings) on stderr, one line each: "ramus: warning: FILE: ...".
+void print_warnings(const std::string& scenario_path, const std::vector<std::string>& warnings);
 
 }  // namespace ramus::app

@@ -222,14 +222,21 @@ std::string EnvironmentObjects::data_file(const std::string& file) const {
 }
 
 EnvironmentObjects build_environment(const Node& node, double t0, double t1, const std::filesystem::path& base) {
-  node.require_keys({"epoch", "dut1", "rotation", "sun", "moon", "shape", "atmosphere", "shadow", "magnetic_field"});
+  node.require_keys({"epoch", "dut1", "leap_seconds", "rotation", "sun", "moon", "shape", "atmosphere", "shadow",
+                     "magnetic_field"});
   EnvironmentObjects env;
   env.base = base;
   if (const auto e = node.find("epoch")) {
     const double dut1 = node.has("dut1") ? node.at("dut1").si(Dimension::time) : 0.0;
-    env.epoch = wrap_configuration_errors(*e, [&] { return Epoch::parse(e->string(), dut1); });
-  } else if (node.has("dut1")) {
-    node.at("dut1").fail("\"dut1\" needs \"epoch\"");
+    // The user's leap-seconds.list, else ERFA's built-in table (docs/environment/time_and_frames.md §1.1).
+    std::optional<LeapSecondTable> table;
+    if (const auto l = node.find("leap_seconds"))
+      table = wrap_configuration_errors(*l, [&] { return LeapSecondTable::read(env.data_file(l->string())); });
+    env.epoch =
+        wrap_configuration_errors(*e, [&] { return Epoch::parse(e->string(), dut1, table ? &*table : nullptr); });
+  } else {
+    if (node.has("dut1")) node.at("dut1").fail("\"dut1\" needs \"epoch\"");
+    if (node.has("leap_seconds")) node.at("leap_seconds").fail("\"leap_seconds\" needs \"epoch\"");
   }
   if (const auto r = node.find("rotation")) env.rotation = rotation(*r, env.epoch);
   if (const auto s = node.find("sun")) env.sun = ephemeris(*s, env, true, t0, t1);

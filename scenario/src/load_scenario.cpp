@@ -224,8 +224,13 @@ Scenario parse_scenario(std::string_view json_text, const std::filesystem::path&
   s.output_times = output_times(output);
   BuildContext context{s.output_times.front(), s.output_times.back(), {}, {}, {}};
   context.environment.base = base;
-  if (const auto env = root.find("environment"))
+  if (const auto env = root.find("environment")) {
     context.environment = build_environment(*env, context.t0, context.t1, base);
+    if (const std::optional<Epoch>& epoch = context.environment.epoch) {
+      s.leap_seconds = epoch->leap_seconds();
+      for (const std::string& w : epoch->warnings()) s.warnings.push_back("environment.epoch: " + w);
+    }
+  }
 
   s.model = std::make_shared<Model>();
   Origins origins;

@@ -80,6 +80,12 @@ struct Scenario {
   std::vector<FlightSoftwareTaskSpec> flight_software;
   /// The events located between steps, in file order (empty: none; docs/scenario.md §3 Events).
   std::vector<EventSpec> events;
+  /// The leap-second table of the environment's epoch, one line (Epoch::leap_seconds()); empty
+  /// without an epoch. The runner records it in its outputs.
+  std::string leap_seconds;
+  /// What the user should be told, each prefixed with its JSON path (an epoch past its
+  /// leap-second table); the runner prints them on stderr, the library prints nothing.
+  std::vector<std::string> warnings;
   /// The sensors' noise seed of this run: (flight_software.seed, 0) for a scenario run alone,
   /// (the campaign's seed, the run index) for run i of a campaign (Campaign::scenario).
   NoiseSeed noise_seed;
