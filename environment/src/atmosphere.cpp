@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <sstream>
 
+#include "data_file.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
 
@@ -182,24 +182,71 @@ std::string trimmed(const std::string& s) {
 
 }  // namespace
 
-TabulatedAtmosphere TabulatedAtmosphere::read_modelweb(const std::string& path) {
+namespace {
+
+/// The profile a ModelWeb listing declares: "Prof. parameters: Start= a Stop= b Step= c" [km].
+struct Profile {
+  double start = NAN, stop = NAN, step = NAN;
+  /// Its rows: (stop − start)/step, and the row at stop, which listings may leave out.
+  std::size_t rows = 0;
+};
+
+/// The number after `key` ("Start=") in `text`, or NaN.
+double value_after(const std::string& text, const std::string& key) {
+  const auto at = text.find(key);
+  if (at == std::string::npos) return NAN;
+  const std::string rest = text.substr(at + key.size());
+  std::size_t used = 0;
+  try {
+    return std::stod(rest, &used);
+  } catch (const std::exception&) {
+    return NAN;
+  }
+}
+
+std::string km(double v) { return validation::to_text(v) + " km"; }
+
+}  // namespace
+
+TabulatedAtmosphere TabulatedAtmosphere::parse_modelweb(std::string_view listing, const std::string& path) {
   const std::string owner = "tabulated_atmosphere (ModelWeb listing)";
-  std::ifstream in(path);
-  if (!in) throw ConfigurationError(owner, "file", "'" + path + "'", "cannot be opened");
-  // Header: "Selected output parameters:" then lines "<column>  <name>, <unit>"; then a line of
-  // the column numbers; then the rows.
+  // Header: "Prof. parameters: Start= … Stop= … Step= …" (the heights listed, km), "Selected
+  // output parameters:" then lines "<column>  <name>, <unit>"; then a line of the column numbers;
+  // then the rows. Nothing is quoted before "Selected output parameters" (the file may be anything).
   int column_h = 0, column_rho = 0, columns = 0;
   double unit_h = 0.0, unit_rho = 0.0;
-  bool in_parameters = false, in_rows = false;
+  bool in_parameters = false, in_rows = false, declared = false;
+  Profile profile;
   std::vector<double> h, rho;
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    const std::string text = trimmed(line);
+  data_file::Lines lines(listing);
+  std::string_view view;
+  while (lines.next(view)) {
+    const std::string text = trimmed(std::string(view));
     if (text.empty()) {
       in_parameters = false;
       continue;
     }
-    const std::string where = "'" + path + "' line " + std::to_string(number);
+    const std::string where = "'" + path + "' line " + std::to_string(lines.number());
+    if (!in_rows && text.rfind("Prof. parameters", 0) == 0) {
+      profile.start = value_after(text, "Start=");
+      profile.stop = value_after(text, "Stop=");
+      profile.step = value_after(text, "Step=");
+      if (!std::isfinite(profile.start) || !std::isfinite(profile.stop) || !(profile.step > 0.0) ||
+          !std::isfinite(profile.step) || !(profile.stop > profile.start))
+        throw ConfigurationError(owner, where + " profile", "(not shown)",
+                                 "must read \"Prof. parameters: Start= a Stop= b Step= c\" with finite heights a < b "
+                                 "[km] and a step c > 0");
+      const double steps = (profile.stop - profile.start) / profile.step;
+      // The listing's heights are printed to 0.01 km at most: a whole number of steps to 1e-6.
+      if (!(steps <= 1e9) || std::abs(steps - std::round(steps)) > 1e-6 * std::max(1.0, steps))
+        throw ConfigurationError(
+            owner, where + " profile",
+            "Start= " + km(profile.start) + " Stop= " + km(profile.stop) + " Step= " + km(profile.step),
+            "must span a whole number of steps, at most 1e9");
+      profile.rows = static_cast<std::size_t>(std::round(steps));
+      declared = true;
+      continue;
+    }
     if (!in_rows && text.rfind("Selected output parameters", 0) == 0) {
       in_parameters = true;
       continue;
@@ -215,6 +262,9 @@ TabulatedAtmosphere TabulatedAtmosphere::read_modelweb(const std::string& path) 
       const auto comma = rest.find(',');
       const std::string quantity = trimmed(rest.substr(0, comma));
       const std::string unit = comma == std::string::npos ? "" : trimmed(rest.substr(comma + 1));
+      if (column < 1 || column > 1000)
+        throw ConfigurationError(owner, where + " output parameter", "(not shown)",
+                                 "must begin with its column number, 1 to 1000");
       columns = std::max(columns, column);
       if (quantity == "Height") {
         if (unit != "km") throw ConfigurationError(owner, where + " height unit", "'" + unit + "'", "must be km");
@@ -231,17 +281,68 @@ TabulatedAtmosphere TabulatedAtmosphere::read_modelweb(const std::string& path) 
     in_parameters = false;
     if (values.empty() || column_h == 0 || column_rho == 0) continue;  // text, or before the header's columns
     if (!in_rows) {                                                    // the line of the column numbers 1 2 … n
+      if (!declared)
+        throw ConfigurationError(owner, "'" + path + "' header", "no profile",
+                                 "must declare the heights it lists: \"Prof. parameters: Start= a Stop= b Step= c\"");
       in_rows = true;
       continue;
     }
     if (static_cast<int>(values.size()) != columns)
       throw ConfigurationError(owner, where, "'" + text + "'", "must hold " + std::to_string(columns) + " numbers");
-    h.push_back(values[static_cast<std::size_t>(column_h - 1)] * unit_h);
+    const std::size_t i = h.size();
+    const double height = values[static_cast<std::size_t>(column_h - 1)];
+    const double want = profile.start + static_cast<double>(i) * profile.step;
+    if (i > profile.rows)
+      throw ConfigurationError(owner, where + " height [km]", validation::to_text(height),
+                               "is past the header's profile, which ends at Stop= " + km(profile.stop));
+    // Within half a step of row i of the profile: a row left out or repeated shifts the rest by one.
+    if (!(std::abs(height - want) <= 0.5 * profile.step))
+      throw ConfigurationError(owner, where + " height [km]", validation::to_text(height),
+                               "is not row " + std::to_string(i + 1) + " of the header's profile, Start + " +
+                                   std::to_string(i) + " Step = " + km(want) + ": a row is missing or repeated");
+    h.push_back(height * unit_h);
     rho.push_back(values[static_cast<std::size_t>(column_rho - 1)] * unit_rho);
   }
   if (column_h == 0 || column_rho == 0)
     throw ConfigurationError(owner, "'" + path + "' header", "no Height and Mass_density columns",
                              "must select Height (km) and Mass_density (g/cm-3) among its output parameters");
+  if (!declared)
+    throw ConfigurationError(owner, "'" + path + "' header", "no profile",
+                             "must declare the heights it lists: \"Prof. parameters: Start= a Stop= b Step= c\"");
+  if (h.size() < profile.rows)
+    throw ConfigurationError(owner, "'" + path + "' rows", std::to_string(h.size()),
+                             "the header's profile Start= " + km(profile.start) + " Stop= " + km(profile.stop) +
+                                 " Step= " + km(profile.step) + " declares " + std::to_string(profile.rows) +
+                                 " rows (and the one at Stop, which may be left out): the listing is truncated");
+  return TabulatedAtmosphere(path, std::move(h), std::move(rho));
+}
+
+TabulatedAtmosphere TabulatedAtmosphere::read_modelweb(const std::string& path) {
+  const std::string owner = "tabulated_atmosphere (ModelWeb listing)";
+  return parse_modelweb(data_file::read(path, owner, "file", kMaxFileBytes), path);
+}
+
+TabulatedAtmosphere TabulatedAtmosphere::parse_two_column(std::string_view table, const std::string& path,
+                                                          double altitude_unit, double density_unit) {
+  const std::string owner = "tabulated_atmosphere (two-column file)";
+  validation::require_positive(owner, "altitude_unit [m]", altitude_unit);
+  validation::require_positive(owner, "density_unit [kg/m^3]", density_unit);
+  std::vector<double> h, rho;
+  data_file::Lines lines(table);
+  std::string_view view;
+  while (lines.next(view)) {
+    std::string line(view);
+    if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    const std::string text = trimmed(line);
+    if (text.empty()) continue;
+    const std::vector<double> values = numbers_of(text);
+    // Not quoted: a file without a header is never recognised as a table before its rows are read.
+    if (values.size() != 2)
+      throw ConfigurationError(owner, "'" + path + "' line " + std::to_string(lines.number()), "(not shown)",
+                               "must hold two numbers: altitude and density");
+    h.push_back(values[0] * altitude_unit);
+    rho.push_back(values[1] * density_unit);
+  }
   return TabulatedAtmosphere(path, std::move(h), std::move(rho));
 }
 
@@ -250,22 +351,7 @@ TabulatedAtmosphere TabulatedAtmosphere::read_two_column(const std::string& path
   const std::string owner = "tabulated_atmosphere (two-column file)";
   validation::require_positive(owner, "altitude_unit [m]", altitude_unit);
   validation::require_positive(owner, "density_unit [kg/m^3]", density_unit);
-  std::ifstream in(path);
-  if (!in) throw ConfigurationError(owner, "file", "'" + path + "'", "cannot be opened");
-  std::vector<double> h, rho;
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
-    const std::string text = trimmed(line);
-    if (text.empty()) continue;
-    const std::vector<double> values = numbers_of(text);
-    if (values.size() != 2)
-      throw ConfigurationError(owner, "'" + path + "' line " + std::to_string(number), "'" + text + "'",
-                               "must hold two numbers: altitude and density");
-    h.push_back(values[0] * altitude_unit);
-    rho.push_back(values[1] * density_unit);
-  }
-  return TabulatedAtmosphere(path, std::move(h), std::move(rho));
+  return parse_two_column(data_file::read(path, owner, "file", kMaxFileBytes), path, altitude_unit, density_unit);
 }
 
 }  // namespace ramus

@@ -5,9 +5,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <sstream>
 
+#include "data_file.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
 
@@ -73,7 +73,13 @@ TabulatedEphemeris TabulatedEphemeris::sample(const Ephemeris& source, double t0
   if (!(t1 > t0) || !std::isfinite(t1 - t0))
     throw ConfigurationError(owner, "span [s]", validation::to_text(t0) + " to " + validation::to_text(t1),
                              "must be a finite interval with t1 > t0");
-  const auto n = static_cast<std::size_t>(std::ceil((t1 - t0) / dt));
+  const double intervals = std::ceil((t1 - t0) / dt);
+  if (!(intervals + 1.0 <= static_cast<double>(kMaxSampledRows)))
+    throw ConfigurationError(owner, "span [s]", validation::to_text(t0) + " to " + validation::to_text(t1),
+                             "needs " + validation::to_text(intervals + 1.0) + " samples " + validation::to_text(dt) +
+                                 " s apart, more than the limit of " + std::to_string(kMaxSampledRows) +
+                                 " (docs/environment/ephemerides.md, Tables): shorten the run or give a table file");
+  const auto n = static_cast<std::size_t>(intervals);
   std::vector<double> t(n + 1);
   std::vector<Eigen::Vector3d> r(n + 1), v(n + 1);
   for (std::size_t i = 0; i <= n; ++i) {
@@ -84,13 +90,13 @@ TabulatedEphemeris TabulatedEphemeris::sample(const Ephemeris& source, double t0
   return TabulatedEphemeris(std::string(source.kind()), std::move(t), std::move(r), std::move(v));
 }
 
-TabulatedEphemeris TabulatedEphemeris::read(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw ConfigurationError("tabulated_ephemeris", "file", "'" + path + "'", "cannot be opened");
+TabulatedEphemeris TabulatedEphemeris::parse(std::string_view table, const std::string& path) {
   std::vector<double> t;
   std::vector<Eigen::Vector3d> r, v;
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
+  data_file::Lines lines(table);
+  std::string_view view;
+  while (lines.next(view)) {
+    std::string line(view);
     if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     std::istringstream row(line);
@@ -98,14 +104,19 @@ TabulatedEphemeris TabulatedEphemeris::read(const std::string& path) {
     int k = 0;
     while (k < 7 && row >> values[k]) ++k;
     std::string rest;
+    // Not quoted: a file without a header is never recognised as a table before its rows are read.
     if (k != 7 || (row >> rest))
-      throw ConfigurationError("tabulated_ephemeris '" + path + "'", "line " + std::to_string(number), "'" + line + "'",
-                               "must hold seven numbers: t [s], x y z [m], vx vy vz [m/s]");
+      throw ConfigurationError("tabulated_ephemeris '" + path + "'", "line " + std::to_string(lines.number()),
+                               "(not shown)", "must hold seven numbers: t [s], x y z [m], vx vy vz [m/s]");
     t.push_back(values[0]);
     r.emplace_back(values[1], values[2], values[3]);
     v.emplace_back(values[4], values[5], values[6]);
   }
   return TabulatedEphemeris(path, std::move(t), std::move(r), std::move(v));
+}
+
+TabulatedEphemeris TabulatedEphemeris::read(const std::string& path) {
+  return parse(data_file::read(path, "tabulated_ephemeris", "file", kMaxFileBytes), path);
 }
 
 std::size_t TabulatedEphemeris::interval(double t) const {

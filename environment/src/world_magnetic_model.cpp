@@ -3,11 +3,12 @@
 #include "ramus/environment/world_magnetic_model.hpp"
 
 #include <cmath>
-#include <fstream>
+#include <istream>
 #include <numbers>
 #include <sstream>
 #include <string>
 
+#include "data_file.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
 
@@ -18,6 +19,9 @@ constexpr int kMax = GaussCoefficients::kMaxDegree;
 /// Cunningham's terms run to degree kMax + 1 (the gradient of degree n reads degree n + 1).
 constexpr int kTerms = (kMax + 2) * (kMax + 3) / 2;
 constexpr double kNanoTesla = 1e-9;  // [T/nT]
+/// [yr] The header's epoch must be a decimal year in this range (a file that is not a .COF is
+/// refused there, before any of it is quoted).
+constexpr double kEarliestEpoch = 1000.0, kLatestEpoch = 3000.0;
 
 bool blank(const std::string& line) { return line.find_first_not_of(" \t\r") == std::string::npos; }
 
@@ -32,30 +36,35 @@ double schmidt_factor(int n, int m) {
 
 }  // namespace
 
-GaussCoefficients parse_cof(std::istream& in, const std::string& source) {
+GaussCoefficients parse_cof(std::string_view text, const std::string& source) {
   const std::string owner = "magnetic coefficients '" + source + "'";
   GaussCoefficients c;
   std::array<bool, GaussCoefficients::kSize> seen{};
+  data_file::Lines lines(text);
+  std::string_view view;
   std::string line;
-  int number = 0;
   bool header = false, ended = false;
+  // A line is quoted only once the header has been read: before, the file may be anything.
   const auto bad = [&](const std::string& reason) {
-    return ConfigurationError(owner, "line " + std::to_string(number), "'" + line + "'", reason);
+    return ConfigurationError(owner, "line " + std::to_string(lines.number()), "'" + line + "'", reason);
   };
-  while (std::getline(in, line)) {
-    ++number;
+  while (lines.next(view)) {
+    line.assign(view);
     if (blank(line)) continue;
-    if (line.find_first_not_of(" \t\r") == line.find("9999")) {
+    if (header && line.find_first_not_of(" \t\r") == line.find("9999")) {
       ended = true;
       break;
     }
     std::istringstream row(line);
     if (!header) {
-      if (!(row >> c.epoch >> c.model) || !std::isfinite(c.epoch))
-        throw bad(
-            "the header must read: epoch [yr], the model's name, its release date (e.g. \"2025.0 WMM-2025 "
-            "11/13/2024\")");
-      row >> c.release;
+      std::string rest;
+      if (!(row >> c.epoch >> c.model) || !(c.epoch >= kEarliestEpoch && c.epoch <= kLatestEpoch) ||
+          (row >> c.release && row >> rest))
+        throw ConfigurationError(owner, "line " + std::to_string(lines.number()) + ": header", "(not shown)",
+                                 "is not a .COF header: it must read epoch [yr, " +
+                                     std::to_string(static_cast<int>(kEarliestEpoch)) + " to " +
+                                     std::to_string(static_cast<int>(kLatestEpoch)) +
+                                     "], the model's name, its release date (e.g. \"2025.0 WMM-2025 11/13/2024\")");
       header = true;
       continue;
     }
@@ -81,18 +90,40 @@ GaussCoefficients parse_cof(std::istream& in, const std::string& source) {
   if (!header) throw ConfigurationError(owner, "header", "none", "the file is empty");
   if (!ended) throw ConfigurationError(owner, "end line", "none", "the coefficients must end with a line of 9s");
   if (c.degree == 0) throw ConfigurationError(owner, "coefficients", "none", "the file holds no coefficient");
-  for (int n = 1; n <= c.degree; ++n)
+  // A .COF file holds every (n, m) to degree 12 (the WMM's) or to its own higher degree (IGRF: 13).
+  const int degree = std::max(c.degree, GaussCoefficients::kLeastDegree);
+  int missing = 0;
+  std::string first;
+  for (int n = 1; n <= degree; ++n)
     for (int m = 0; m <= n; ++m)
-      if (!seen[GaussCoefficients::index(n, m)])
-        throw ConfigurationError(owner, "coefficient (" + std::to_string(n) + ", " + std::to_string(m) + ")", "missing",
-                                 "every (n, m) up to the degree " + std::to_string(c.degree) + " must be given");
+      if (!seen[GaussCoefficients::index(n, m)] && missing++ == 0)
+        first = "coefficient (" + std::to_string(n) + ", " + std::to_string(m) + ")";
+  if (missing > 0)
+    throw ConfigurationError(owner, first, "missing",
+                             "with " + std::to_string(missing - 1) + " more: every (n, m) up to degree " +
+                                 std::to_string(degree) + " must be given (a .COF file holds at least degree " +
+                                 std::to_string(GaussCoefficients::kLeastDegree) + "): the file is truncated");
   return c;
 }
 
+GaussCoefficients parse_cof(std::istream& in, const std::string& source) {
+  // At most one byte past the limit is read: a stream that never ends stops there.
+  std::string text;
+  char buffer[4096];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    text.append(buffer, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > GaussCoefficients::kMaxFileBytes)
+      throw ConfigurationError(
+          "magnetic coefficients '" + source + "'", "size",
+          "more than " + std::to_string(GaussCoefficients::kMaxFileBytes) + " bytes",
+          "is larger than the limit of " + data_file::size_text(GaussCoefficients::kMaxFileBytes) + " for a .COF file");
+  }
+  return parse_cof(std::string_view(text), source);
+}
+
 GaussCoefficients read_cof(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw ConfigurationError("magnetic coefficients", "file", "'" + path + "'", "cannot be opened");
-  return parse_cof(in, path);
+  return parse_cof(
+      std::string_view(data_file::read(path, "magnetic coefficients", "file", GaussCoefficients::kMaxFileBytes)), path);
 }
 
 WorldMagneticModel::WorldMagneticModel(const WorldMagneticModelConfig& config)

@@ -193,17 +193,32 @@ std::shared_ptr<const GravityModel> central_body_gravity(const Node& node) {
 
 /// {"file": path, "degree": n, "order": m}: ICGEM when the file ends in .gfc, the GGM03S text
 /// format otherwise; in the environment's rotating frame (a field without a rotation is fixed in N).
+/// The file must hold every coefficient up to the degree and order asked
+/// (docs/environment/spherical_harmonic_gravity.md §4); degree and order are whole numbers ≥ 0,
+/// the file's when left out.
 std::shared_ptr<const GravityModel> spherical_harmonic_gravity(const Node& node,
                                                                const EnvironmentObjects& environment) {
   node.require_present({"file"});
-  const std::string file = environment.data_file(node.at("file").string());
+  const std::string given = node.at("file").string();
   GravityFieldReadOptions options;
-  if (const auto n = node.find("degree")) options.max_degree = n->integer();
-  if (const auto m = node.find("order")) options.max_order = m->integer();
-  const bool icgem = file.size() >= 4 && file.compare(file.size() - 4, 4, ".gfc") == 0;
+  for (const char* key : {"degree", "order"})
+    if (const auto n = node.find(key)) {
+      const int v = n->integer();
+      if (v < 0)
+        n->fail("must be a whole number >= 0, found " + std::to_string(v) + " (leave \"" + key +
+                "\" out for the file's)");
+      (std::string(key) == "degree" ? options.max_degree : options.max_order) = v;
+    }
+  const bool icgem = given.size() >= 4 && given.compare(given.size() - 4, 4, ".gfc") == 0;
   return wrap_configuration_errors(node, [&] {
+    const std::string file = environment.data_file(given);
     SphericalHarmonicGravityConfig c;
     c.coefficients = icgem ? read_gravity_field_icgem(file, options) : read_gravity_field_text(file, options);
+    if (options.max_degree < 0 && c.coefficients.max_degree > SphericalHarmonicGravity::kMaxDegree)
+      node.at("file").fail("the file's degree " + std::to_string(c.coefficients.max_degree) +
+                           " is above the largest the model sums, " +
+                           std::to_string(SphericalHarmonicGravity::kMaxDegree) + ": give \"degree\" (at most " +
+                           std::to_string(SphericalHarmonicGravity::kMaxDegree) + ")");
     c.rotation = environment.rotation;
     c.fixed_in_N = !environment.rotation;
     return std::make_shared<SphericalHarmonicGravity>(std::move(c));

@@ -1,13 +1,17 @@
 // The scenario's "environment" section (docs/scenario.md §3).
 #include "environment_section.hpp"
 
+#include <filesystem>
+#include <iterator>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "ramus/environment/drag.hpp"
 #include "ramus/environment/magnetorquer.hpp"
 #include "ramus/environment/solar_radiation_pressure.hpp"
 #include "ramus/environment/world_magnetic_model.hpp"
+#include "ramus/kernel/error.hpp"
 
 namespace ramus::scenario {
 namespace {
@@ -216,16 +220,56 @@ std::shared_ptr<DynamicEffector> build_magnetorquer(const Node& n, const std::st
   return std::make_shared<Magnetorquer>(name, c);
 }
 
+namespace {
+
+/// Whether `path` is `root` or below it (both canonical: compared component by component).
+bool inside(const std::filesystem::path& path, const std::filesystem::path& root) {
+  auto p = path.begin();
+  for (auto r = root.begin(); r != root.end(); ++r, ++p) {
+    if (r->empty() && std::next(r) == root.end()) break;  // a trailing separator
+    if (p == path.end() || *p != *r) return false;
+  }
+  return true;
+}
+
+/// "data_root": a folder (relative: to the scenario file's), made canonical (docs/scenario.md §3).
+std::filesystem::path data_root(const Node& n, const std::filesystem::path& base) {
+  const std::string text = n.string();
+  if (text.empty()) n.fail("is empty: give the folder the scenario's data files are read from");
+  const std::filesystem::path given(text);
+  const std::filesystem::path full = given.is_absolute() || base.empty() ? given : base / given;
+  std::error_code ec;
+  const std::filesystem::path root = std::filesystem::canonical(full, ec);
+  if (ec) n.fail("'" + full.string() + "' cannot be resolved: " + ec.message());
+  if (!std::filesystem::is_directory(root, ec)) n.fail("'" + root.string() + "' is not a directory");
+  return root;
+}
+
+}  // namespace
+
 std::string EnvironmentObjects::data_file(const std::string& file) const {
   const std::filesystem::path p(file);
-  return p.is_absolute() || base.empty() ? file : (base / p).string();
+  if (!data_root) return p.is_absolute() || base.empty() ? file : (base / p).string();
+  const std::string owner = "data_root '" + data_root->string() + "'";
+  if (file.empty()) throw ConfigurationError(owner, "file", "''", "is empty: give the data file's path");
+  const std::filesystem::path full = p.is_absolute() ? p : *data_root / p;
+  // Symbolic links and ".." are resolved before the check: the file read is the file checked.
+  std::error_code ec;
+  const std::filesystem::path resolved = std::filesystem::weakly_canonical(full, ec);
+  if (ec) throw ConfigurationError(owner, "file", "'" + file + "'", "cannot be resolved: " + ec.message());
+  if (!inside(resolved, *data_root))
+    throw ConfigurationError(owner, "file", "'" + file + "'",
+                             "resolves to '" + resolved.string() +
+                                 "', outside the data root (environment.data_root): data files must be below it");
+  return resolved.string();
 }
 
 EnvironmentObjects build_environment(const Node& node, double t0, double t1, const std::filesystem::path& base) {
   node.require_keys({"epoch", "dut1", "leap_seconds", "rotation", "sun", "moon", "shape", "atmosphere", "shadow",
-                     "magnetic_field"});
+                     "magnetic_field", "data_root"});
   EnvironmentObjects env;
   env.base = base;
+  if (const auto r = node.find("data_root")) env.data_root = data_root(*r, base);  // before any data file
   if (const auto e = node.find("epoch")) {
     const double dut1 = node.has("dut1") ? node.at("dut1").si(Dimension::time) : 0.0;
     // The user's leap-seconds.list, else ERFA's built-in table (docs/environment/time_and_frames.md §1.1).

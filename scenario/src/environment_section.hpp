@@ -26,9 +26,14 @@ struct EnvironmentObjects {
   BodyShape shape;                            ///< the central body's surface (altitudes)
   ShadowModel shadow = ShadowModel::conical;  ///< the central body's shadow (radiation pressure)
   std::shared_ptr<const MagneticFieldModel> magnetic_field;
-  std::filesystem::path base;  ///< the folder relative data files are read from
+  std::filesystem::path base;  ///< the scenario file's folder
+  /// The canonical "data_root" (docs/scenario.md §3, Data files): relative data files are read
+  /// from it and every data file must resolve below it. None: relative to `base`, unconfined.
+  std::optional<std::filesystem::path> data_root;
 
-  /// `file` as given when absolute, else relative to `base`.
+  /// With a data root: `file` (relative: to the root) resolved, links and "..", and refused with
+  /// ConfigurationError naming the root and the file when it resolves outside the root. Without
+  /// one: `file` as given when absolute, else relative to `base`.
   std::string data_file(const std::string& file) const;
 };
 

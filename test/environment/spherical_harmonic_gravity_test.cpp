@@ -514,7 +514,8 @@ BOOST_AUTO_TEST_CASE(bad_text_files_are_refused_naming_file_line_and_field) {
   refused("twice.txt", head + ok + "2, 0, -4.8e-4, 0.0, 0, 0\n", {"line 4", "[2,0]", "twice"});
   refused("short.txt", head + ok + "2, 1, 0.0\n", {"line 4", "coefficient line"});
   refused("nan.txt", head + ok + "2, 2, nan, 0.0, 0, 0\n", {"line 4", "C[2,2]"});
-  const std::string path = write_file("good.txt", head + ok);
+  // Every (n, m) with 2 ≤ n ≤ 2 must be listed: the good file completes the triangle.
+  const std::string path = write_file("good.txt", head + ok + "2, 1, 0.0, 0.0, 0, 0\n2, 2, 0.0, 0.0, 0, 0\n");
   test::expect_error([&] { read_gravity_field_text(path, {3, -1}); }, {path, "max_degree", "3"});
   test::expect_error([&] { read_gravity_field_text(path, {1, 2}); }, {path, "max_order", "2"});
   BOOST_TEST(read_gravity_field_text(path).c(2, 0) == -4.8e-4);  // the control: the good file reads
@@ -536,7 +537,7 @@ BOOST_AUTO_TEST_CASE(bad_icgem_files_are_refused_naming_file_line_and_field) {
   refused("degree.gfc", keys + body + "gfc 3 0 1e-7 0.0 0 0\n", {"line 7", "n", "3"});
   refused("product.gfc", "product_type topography\n" + keys + body, {"line 1", "product_type"});
   refused("keyword.gfc", keys + body + "xyz 2 1 0 0\n", {"line 7", "xyz"});
-  const std::string path = write_file("good.gfc", keys + body);
+  const std::string path = write_file("good.gfc", keys + body + "gfc 2 1 0.0 0.0 0 0\ngfc 2 2 0.0 0.0 0 0\n");
   BOOST_TEST(read_gravity_field_icgem(path).c(2, 0) == -4.8e-4);  // the control
 }
 

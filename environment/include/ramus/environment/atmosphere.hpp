@@ -5,6 +5,7 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -87,15 +88,26 @@ class TabulatedAtmosphere final : public AtmosphereModel {
   /// `name` names the table in errors (its file). altitude [m] strictly increasing, density
   /// [kg/m³] positive, both finite, at least two rows; ConfigurationError naming the row otherwise.
   TabulatedAtmosphere(std::string name, std::vector<double> altitude, std::vector<double> density);
+  /// [bytes] The largest table file read, 16 MiB (the NRLMSISE-00 listing of data/ is 40 KB),
+  /// checked on the file's size before reading; the file must be a regular file.
+  static constexpr std::size_t kMaxFileBytes = std::size_t{16} << 20;
   /// A ModelWeb listing of NRLMSISE-00 (data/NRLMSISE00-nominal-profile.txt): the header's
   /// "Selected output parameters" name the columns; the height (km) and mass density (g/cm-3)
-  /// columns are read and converted to m and kg/m³.
+  /// columns are read and converted to m and kg/m³. The header's "Prof. parameters: Start= a
+  /// Stop= b Step= c" declares the rows: heights a + i c for i = 0 … (b − a)/c − 1, then b if
+  /// listed; a listing with fewer rows, or a row missing or repeated, is refused
+  /// (docs/environment/atmosphere.md §4).
   static TabulatedAtmosphere read_modelweb(const std::string& path);
+  /// The same from the listing's text; `name` names the table.
+  static TabulatedAtmosphere parse_modelweb(std::string_view listing, const std::string& name);
   /// A plain file of rows "altitude density"; '#' starts a comment. The file's units are given as
   /// their SI value: altitude_unit [m] per file unit (1000 for km), density_unit [kg/m³] per file
-  /// unit (1000 for g/cm³).
+  /// unit (1000 for g/cm³). Such a file declares nothing: a shorter table is a shorter table.
   static TabulatedAtmosphere read_two_column(const std::string& path, double altitude_unit = 1.0,
                                              double density_unit = 1.0);
+  /// The same from the file's text; `name` names the table.
+  static TabulatedAtmosphere parse_two_column(std::string_view table, const std::string& name,
+                                              double altitude_unit = 1.0, double density_unit = 1.0);
 
   std::string_view kind() const override { return "tabulated_atmosphere"; }
   double density(double altitude) const override;

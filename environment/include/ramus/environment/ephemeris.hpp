@@ -4,6 +4,7 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,10 +56,20 @@ class TabulatedEphemeris final : public Ephemeris {
   /// `name` names the table in errors; t [s] strictly increasing, at least two rows.
   TabulatedEphemeris(std::string name, std::vector<double> t, std::vector<Eigen::Vector3d> r_N,
                      std::vector<Eigen::Vector3d> v_N);
-  /// A table sampled from another ephemeris every dt over [t0, t1] (to make an analytic one cheap).
+  /// The most rows sample() tabulates, 1e6 (56 MB): the analytic Moon every hour over 114 years,
+  /// the Sun every 2 days over 5000 (docs/environment/ephemerides.md, Tables).
+  static constexpr std::size_t kMaxSampledRows = 1000000;
+  /// [bytes] The largest table file read, 64 MiB, checked on its size before reading.
+  static constexpr std::size_t kMaxFileBytes = std::size_t{64} << 20;
+
+  /// A table sampled from another ephemeris every dt over [t0, t1] (to make an analytic one cheap);
+  /// a span needing more than kMaxSampledRows rows is refused naming the span and dt.
   static TabulatedEphemeris sample(const Ephemeris& source, double t0, double t1, double dt);
-  /// From a text file: one row per time, "t x y z vx vy vz" [s, m, m/s]; '#' starts a comment.
+  /// From a text file: one row per time, "t x y z vx vy vz" [s, m, m/s]; '#' starts a comment. The
+  /// file must be a regular file of at most kMaxFileBytes; a bad line is named, not quoted.
   static TabulatedEphemeris read(const std::string& path);
+  /// The same from the file's text; `name` names the table.
+  static TabulatedEphemeris parse(std::string_view table, const std::string& name);
 
   std::string_view kind() const override { return "tabulated_ephemeris"; }
   Eigen::Vector3d r_N(double t) const override;

@@ -5,6 +5,7 @@
 
 #include <Eigen/Dense>
 #include <array>
+#include <cstddef>
 #include <iosfwd>
 #include <memory>
 #include <string>
@@ -18,7 +19,10 @@ namespace ramus {
 
 /// The Gauss coefficients of a .COF file, as the file gives them.
 struct GaussCoefficients {
-  static constexpr int kMaxDegree = 13;  ///< [1] the largest degree read (WMM: 12, IGRF: 13)
+  static constexpr int kMaxDegree = 13;    ///< [1] the largest degree read (WMM: 12, IGRF: 13)
+  static constexpr int kLeastDegree = 12;  ///< [1] every (n, m) up to this degree must be given (WMM: 12)
+  /// [bytes] the largest .COF file read, 1 MiB (WMM2025's is 4 KB), checked on its size first
+  static constexpr std::size_t kMaxFileBytes = std::size_t{1} << 20;
   static constexpr int kSize = (kMaxDegree + 1) * (kMaxDegree + 2) / 2;
   static constexpr int index(int n, int m) { return n * (n + 1) / 2 + m; }
 
@@ -31,11 +35,16 @@ struct GaussCoefficients {
 };
 
 /// Reads a .COF file: a header line "epoch model [release-date]", then one line "n m g h ġ ḣ" per
-/// coefficient, ended by a line of 9s. Throws ConfigurationError naming the file, the line number
-/// and its text for a malformed line, a degree or order out of range, a repeated or missing
-/// coefficient, h_n^0 ≠ 0, or a missing end line.
+/// coefficient, ended by a line of 9s; every (n, m) up to degree 12 (kLeastDegree) or the file's
+/// highest must be given, once. Throws ConfigurationError naming the file, the line number and its
+/// text for a malformed line, a degree or order out of range, a repeated or missing coefficient,
+/// h_n^0 ≠ 0, or a missing end line; a header that is not one (epoch 1000–3000, a name, a date) is
+/// refused without quoting it. The file must be a regular file of at most kMaxFileBytes
+/// (docs/environment/magnetic_field.md §2).
 GaussCoefficients read_cof(const std::string& path);
-/// The same from a stream; `source` names it in errors.
+/// The same from the file's text; `source` names it in errors.
+GaussCoefficients parse_cof(std::string_view text, const std::string& source);
+/// The same from a stream (at most kMaxFileBytes read from it).
 GaussCoefficients parse_cof(std::istream& in, const std::string& source);
 
 struct WorldMagneticModelConfig {
