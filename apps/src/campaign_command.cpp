@@ -1,11 +1,17 @@
 #include "campaign_command.hpp"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <limits>
 #include <mutex>
@@ -144,11 +150,42 @@ void remove_stale_temporaries(const fs::path& dir, const Options& o, const std::
   }
 }
 
+/// An exclusive lock on one range of a campaign directory, held for the invocation's life: two
+/// invocations of the same range (two --resume at once) would remove each other's live
+/// temporaries and write the same run files. flock(2): released by the kernel when the process
+/// ends, however it ends, so a killed campaign never leaves a stale lock. The lock file
+/// (".<manifest>.lock") stays in the directory; it is not a result.
+class RangeLock {
+ public:
+  RangeLock() = default;
+  RangeLock(const RangeLock&) = delete;
+  RangeLock& operator=(const RangeLock&) = delete;
+  ~RangeLock() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  static std::string file_name(const std::string& manifest) { return "." + manifest + ".lock"; }
+  void acquire(const fs::path& dir, const std::string& manifest, const Options& o) {
+    const fs::path file = dir / file_name(manifest);
+    fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd_ < 0)
+      throw std::runtime_error(escaped_text(file.string()) + ": cannot create the campaign's lock file: " +
+                               std::strerror(errno) + "; nothing was run or written");
+    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0)
+      throw std::runtime_error(escaped_text(dir.string()) + ": another ramus is running the runs " +
+                               std::to_string(o.first_run) + ":" + std::to_string(o.end_run) +
+                               " of this campaign (it holds " + file_name(manifest) +
+                               "); wait for it to end, or give another range; nothing was run or written");
+  }
+
+ private:
+  int fd_ = -1;
+};
+
 /// Rank 0's decision on the output directory: new or empty, or (--resume) a directory whose every
 /// manifest is this campaign's. Returns the manifest of this invocation, holding the runs the
 /// directory's manifests record.
 CampaignManifest open_directory(const Options& o, const fs::path& dir, const CampaignIdentity& identity,
-                                const std::string& part) {
+                                const std::string& part, const std::vector<NamedFile>& inputs, RangeLock& lock) {
   const std::string shown = escaped_text(dir.string());
   std::error_code error;
   if (fs::exists(dir, error) && !fs::is_directory(dir, error))
@@ -157,10 +194,23 @@ CampaignManifest open_directory(const Options& o, const fs::path& dir, const Cam
   if (error) throw std::runtime_error(shown + ": cannot create the campaign directory: " + error.message());
   const std::string name = CampaignManifest::file_name(o.whole_campaign, o.first_run, o.end_run);
   CampaignManifest manifest(dir, name, o.first_run, o.end_run, identity);
+  // The directory's files are the campaign's to write and remove: none may be an input.
+  for (const NamedFile& input : inputs) {
+    std::error_code ec;
+    const fs::path folder = fs::canonical(fs::path(input.path), ec).parent_path();
+    if (!ec && fs::equivalent(folder, dir, ec))
+      throw std::runtime_error(shown + ": the campaign directory holds " + input.option + " '" +
+                               escaped_text(input.path) +
+                               "'; give a directory of the campaign's own; nothing was run "
+                               "or written");
+  }
+  lock.acquire(dir, name, o);  // before anything in the directory is read or removed
   std::size_t entries = 0, manifests = 0;
   std::string example;
   for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
-    if (entries++ == 0) example = e.path().filename().string();
+    const std::string file = e.path().filename().string();
+    if (file.starts_with(".manifest") && file.ends_with(".json.lock")) continue;  // a range's lock, not a result
+    if (entries++ == 0) example = file;
     manifests += CampaignManifest::is_manifest(e.path().filename().string()) ? 1 : 0;
   }
   if (entries == 0) return manifest;
@@ -199,9 +249,11 @@ int run_campaign(const Options& o, const ProcessGroup& group) {
   const std::string part = o.whole_campaign ? "" : "_" + std::to_string(o.first_run) + "-" + std::to_string(o.end_run);
   std::optional<CampaignManifest> manifest;
   std::string refusal;
+  RangeLock range_lock;
   if (rank == 0) {
     try {
-      manifest.emplace(open_directory(o, dir, identity, part));
+      manifest.emplace(
+          open_directory(o, dir, identity, part, run_inputs(o.scenario, nominal, o.dispersions), range_lock));
       manifest->keep_complete_runs();  // each earlier run's file read once, here
       manifest->write();
     } catch (const std::exception& e) {

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <string_view>
 
 #include "csv_output.hpp"
 #include "number_text.hpp"
@@ -32,26 +34,57 @@ json identity_json(const CampaignIdentity& id) {
           {"summary", id.summary}};
 }
 
-/// The checksum of a file and whether its last line is the complete marker, read in pieces.
-std::optional<std::pair<std::string, bool>> file_state(const std::filesystem::path& file) {
+/// What --resume reads of a run's file: its checksum, whether its last line is the complete
+/// marker, and the final values of its finals line (csv_output.hpp), read in pieces.
+struct FileState {
+  std::string fnv1a64;
+  bool complete = false;
+  std::string finals;  ///< the finals line's text after its marker; empty without one
+};
+
+std::optional<FileState> file_state(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) return std::nullopt;
   std::uint64_t h = 14695981039346656037ULL;
-  std::string last_line, line;
+  std::string last_line, line, finals;
+  const std::string_view marker = kFinalsMarker;
+  bool long_line = false;
   char buffer[1 << 16];
   while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
     for (std::streamsize i = 0; i < in.gcount(); ++i) {
       const char c = buffer[i];
       h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
       if (c == '\n') {
+        if (!long_line && line.starts_with(marker)) finals = line.substr(marker.size());
         last_line.swap(line);
         line.clear();
-      } else if (line.size() < 256) {
+        long_line = false;
+      } else if (line.size() < (1u << 20)) {  // a finals line of up to ~40000 values
         line += c;
+      } else {
+        long_line = true;
       }
     }
   }
-  return std::make_pair(hex64(h), line.empty() && last_line.starts_with(kCompleteMarker));
+  return FileState{hex64(h), line.empty() && last_line.starts_with(kCompleteMarker), finals};
+}
+
+/// The finals line's values: `count` numbers, or nullopt (the run is run again).
+std::optional<std::vector<double>> parse_finals(const std::string& text, std::size_t count) {
+  std::vector<double> values;
+  const char* p = text.data();
+  const char* const end = text.data() + text.size();
+  while (count > 0 && p <= end) {
+    const char* comma = std::find(p, end, ',');
+    double v = 0.0;
+    const auto [stop, ec] = std::from_chars(p, comma, v);
+    if (ec != std::errc() || stop != comma || !std::isfinite(v)) return std::nullopt;
+    values.push_back(v);
+    if (comma == end) break;
+    p = comma + 1;
+  }
+  if (values.size() != count) return std::nullopt;
+  return values;
 }
 
 }  // namespace
@@ -136,24 +169,30 @@ std::optional<RunResult> CampaignManifest::complete_run(std::uint64_t run) const
   if (it->second.file.find('/') != std::string::npos || it->second.events_file.find('/') != std::string::npos)
     return std::nullopt;
   const auto state = file_state(dir_ / it->second.file);
-  if (!state || state->first != it->second.file_fnv1a64 || !state->second) return std::nullopt;
+  if (!state || state->fnv1a64 != it->second.file_fnv1a64 || !state->complete) return std::nullopt;
   if (!it->second.events_file.empty()) {  // the run's events: whole too
     const auto events = file_state(dir_ / it->second.events_file);
-    if (!events || events->first != it->second.events_fnv1a64 || !events->second) return std::nullopt;
+    if (!events || events->fnv1a64 != it->second.events_fnv1a64 || !events->complete) return std::nullopt;
   }
+  // The final values from the verified file, not from the manifest (which nothing checksums).
+  const auto finals = parse_finals(state->finals, identity_.summary.size());
+  if (!finals) return std::nullopt;
   RunResult result = it->second;
+  result.finals = *finals;
   result.skipped = true;
   return result;
 }
 
 void CampaignManifest::keep_complete_runs() {
   for (std::uint64_t run = first_; run < end_; ++run) {
-    const bool complete = complete_run(run).has_value();
+    std::optional<RunResult> complete = complete_run(run);
     const std::lock_guard<std::mutex> lock(*mutex_);
-    if (complete)
+    if (complete) {
+      runs_[run].finals = std::move(complete->finals);  // the file's values from now on
       checked_.insert(run);
-    else
+    } else {
       runs_.erase(run);
+    }
   }
 }
 

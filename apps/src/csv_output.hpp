@@ -14,6 +14,9 @@ namespace ramus::app {
 
 /// The start of the last line of a complete result file.
 inline constexpr const char* kCompleteMarker = "# end: complete, ";
+/// A campaign run's final values (the summary's columns, shortest round-trip text), the line before
+/// the end marker: --resume reads them from the checksummed file, never from the manifest.
+inline constexpr const char* kFinalsMarker = "# finals: ";
 
 /// `record`: lines without line breaks (record_lines escapes the user's text).
 void write_csv_header(OutputFile& out, const std::vector<std::string>& record, const std::vector<std::string>& columns,

@@ -31,6 +31,12 @@ CsvRun run_to_csv(const scenario::Scenario& scenario, const scenario::QuantityLo
   if (result.stats.stopped)
     result.stop_note =
         ", stopped by event '" + result.stats.events.back().name + "' at t = " + number_text(result.stats.t) + " s";
+  if (final_log != nullptr && result.complete() && !result.final_row.empty()) {
+    std::string text = kFinalsMarker;
+    for (std::size_t i = 1; i < result.final_row.size(); ++i)  // without t
+      text.append(i > 1 ? "," : "").append(number_text(result.final_row[i]));
+    out << text << '\n';
+  }
   write_csv_end(out, result.rows, result.failure, result.stop_note);
   return result;
 }

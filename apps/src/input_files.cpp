@@ -7,6 +7,14 @@
 
 namespace ramus::app {
 
+std::vector<NamedFile> run_inputs(const std::string& scenario_path, const scenario::Scenario& scenario,
+                                  const std::string& dispersions_path) {
+  std::vector<NamedFile> inputs{{"the scenario", scenario_path}};
+  if (!dispersions_path.empty()) inputs.push_back({"the dispersions", dispersions_path});
+  for (const std::string& f : scenario.data_files) inputs.push_back({"the scenario's data file", f});
+  return inputs;
+}
+
 std::string read_input(const std::string& path, const char* what) {
   try {
     return scenario::read_input_file(path, what);

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "file_identity.hpp"
 #include "options.hpp"
 #include "ramus/scenario/campaign.hpp"
 #include "ramus/scenario/scenario.hpp"
@@ -15,6 +16,11 @@ namespace ramus::app {
 struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+/// The files a command reads: the scenario (and the dispersions, when given) and every data file
+/// the scenario opened, named for messages ("the scenario", "the data file ...").
+std::vector<NamedFile> run_inputs(const std::string& scenario_path, const scenario::Scenario& scenario,
+                                  const std::string& dispersions_path = {});
 
 /// The bytes of the file; InputError naming it when it cannot be read or is too large.
 std::string read_input(const std::string& path, const char* what);

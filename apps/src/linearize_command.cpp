@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "file_identity.hpp"
@@ -12,6 +13,7 @@
 #include "output_file.hpp"
 #include "ramus/analysis/modes.hpp"
 #include "ramus/scenario/run_scenario.hpp"
+#include "run_record.hpp"
 #include "text_escape.hpp"
 
 namespace ramus::app {
@@ -30,15 +32,24 @@ analysis::OperatingPoint operating_point(const scenario::Scenario& s, std::optio
                              " s); give one of its output times");
   struct Reached {};  // ends the run at `at`
   Eigen::VectorXd x;
+  PropagationStats stats;
   try {
-    scenario::run_scenario_with_view(s, x, [&](const Eigen::VectorXd& state, double t, const scenario::RunView& run) {
-      if (t != *at) return;
-      p = {state, t, run.inputs->applied()};
-      throw Reached{};
-    });
+    stats = scenario::run_scenario_with_view(s, x,
+                                             [&](const Eigen::VectorXd& state, double t, const scenario::RunView& run) {
+                                               if (t != *at) return;
+                                               p = {state, t, run.inputs->applied()};
+                                               throw Reached{};
+                                             });
   } catch (const Reached&) {
+    return p;
   }
-  return p;
+  // The run ended before `at` (a stop event): there is no state at `at` to linearize about.
+  const std::string why =
+      stats.stopped && !stats.events.empty()
+          ? "the stop event '" + stats.events.back().name + "' ended the run at t = " + number_text(stats.t) + " s"
+          : "the run ended at t = " + number_text(stats.t) + " s";
+  throw std::runtime_error("--at " + number_text(*at) + " s: " + why +
+                           " before reaching it; give an output time the run reaches, or remove the stop event");
 }
 
 std::string csv_matrix(const Eigen::MatrixXd& M, const std::vector<std::string>& rows,
@@ -66,10 +77,19 @@ json matrix_json(const Eigen::MatrixXd& M) {
 
 json number_or_null(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
 
-void write_file(const std::filesystem::path& path, const std::string& text) {
-  OutputFile f(path.string());
-  f << text;
-  f.commit();
+/// The four files of a linear model, written together: every temporary is complete (written,
+/// synced and closed) before any is renamed into place, and linear_model.json, renamed last,
+/// names the FNV-1a hash of each of the others, so a directory whose files disagree (a rename of
+/// an earlier run's set interrupted) is detectable. A failure before the renames leaves the
+/// earlier set as it was.
+void write_files(const std::vector<std::pair<std::filesystem::path, std::string>>& files) {
+  std::vector<std::unique_ptr<OutputFile>> out;
+  for (const auto& [path, text] : files) {
+    out.push_back(std::make_unique<OutputFile>(path.string()));
+    *out.back() << text;
+    out.back()->finish();
+  }
+  for (const auto& f : out) f->commit();
 }
 
 }  // namespace
@@ -81,7 +101,7 @@ int run_linearize(const Options& o) {
   const std::vector<std::string> names{"A.csv", "B.csv", "modes.csv", "linear_model.json"};
   std::vector<NamedFile> outputs;
   for (const std::string& n : names) outputs.push_back({"--output (" + n + ")", (dir / n).string()});
-  require_distinct_files({{"the scenario", o.scenario}}, outputs);
+  require_distinct_files(run_inputs(o.scenario, s), outputs);
 
   analysis::LinearizationSettings settings;
   settings.translation = o.hill ? analysis::TranslationCoordinates::hill : analysis::TranslationCoordinates::inertial;
@@ -118,16 +138,20 @@ int run_linearize(const Options& o) {
     states.push_back({{"name", lm.state_names[i]}, {"unit", lm.state_units[i]}});
   for (std::size_t j = 0; j < lm.input_names.size(); ++j)
     inputs.push_back({{"name", lm.input_names[j]}, {"unit", lm.input_units[j]}});
-  const json model{{"scenario", o.scenario}, {"t", lm.point.t},
-                   {"method", lm.method},    {"translation", o.hill ? "hill" : "inertial"},
-                   {"states", states},       {"inputs", inputs},
-                   {"A", matrix_json(lm.A)}, {"B", matrix_json(lm.B)},
-                   {"modes", modes_json}};
+  json model{{"scenario", o.scenario}, {"t", lm.point.t},
+             {"method", lm.method},    {"translation", o.hill ? "hill" : "inertial"},
+             {"states", states},       {"inputs", inputs},
+             {"A", matrix_json(lm.A)}, {"B", matrix_json(lm.B)},
+             {"modes", modes_json}};
 
-  write_file(dir / "A.csv", csv_matrix(lm.A, lm.state_names, lm.state_names));
-  write_file(dir / "B.csv", csv_matrix(lm.B, lm.state_names, lm.input_names));
-  write_file(dir / "modes.csv", modes_csv);
-  write_file(dir / "linear_model.json", model.dump(1) + '\n');
+  std::vector<std::pair<fs::path, std::string>> files{{dir / "A.csv", csv_matrix(lm.A, lm.state_names, lm.state_names)},
+                                                      {dir / "B.csv", csv_matrix(lm.B, lm.state_names, lm.input_names)},
+                                                      {dir / "modes.csv", modes_csv}};
+  json hashes = json::object();
+  for (const auto& [path, text] : files) hashes[path.filename().string()] = hex64(fnv1a64(text));
+  model["files_fnv1a64"] = hashes;
+  files.emplace_back(dir / "linear_model.json", model.dump(1) + '\n');
+  write_files(files);
   if (!o.quiet)
     std::fprintf(stderr, "%zu states, %zu inputs, %zu modes (%s) in %s\n", lm.state_names.size(), lm.input_names.size(),
                  modes.size(), lm.method.c_str(), escaped_text(dir.string()).c_str());

@@ -77,9 +77,8 @@ int describe(const Options& o) {
 /// NAME.events.csv beside --output NAME.csv; none without either (the log lines only).
 std::optional<std::string> events_path(const Options& o, const scenario::Scenario& s) {
   if (o.events) return o.events;
-  if (s.events.empty() || !o.output) return std::nullopt;
+  if (s.events.empty() || !o.output || *o.output == "-") return std::nullopt;
   std::filesystem::path p(*o.output);
-  if (!std::filesystem::is_regular_file(p) && std::filesystem::exists(p)) return std::nullopt;  // a device, a pipe
   const std::string stem = p.extension() == ".csv" ? p.stem().string() : p.filename().string();
   return (p.parent_path() / (stem + ".events.csv")).string();
 }
@@ -101,7 +100,7 @@ int run(const Options& o) {
   if (o.plot_dir)
     for (const std::string& name : plot_files(log.columns(), log.units()))
       outputs.push_back({"--plot (" + name + ")", (std::filesystem::path(*o.plot_dir) / name).string()});
-  require_distinct_files({{"the scenario", o.scenario}}, outputs);
+  require_distinct_files(run_inputs(o.scenario, s), outputs);
 
   std::unique_ptr<OutputFile> out = o.output ? std::make_unique<OutputFile>(*o.output) : std::make_unique<OutputFile>();
   LoggedRun logged{log.columns(), log.units(), {}};

@@ -6,7 +6,7 @@
 namespace ramus::app {
 
 std::string usage() {
-  return "usage: ramus run SCENARIO.json [--output FILE.csv] [--events EVENTS.csv] [--hdf5 FILE.h5] [--quiet]\n"
+  return "usage: ramus run SCENARIO.json [--output FILE.csv|-] [--events EVENTS.csv|-] [--hdf5 FILE.h5|-] [--quiet]\n"
          "                      [--plot DIR]\n"
          "       ramus check SCENARIO.json      validate the scenario without running it\n"
          "       ramus describe SCENARIO.json   print the state layout, the actuator channels and the effector tree\n"
@@ -104,6 +104,17 @@ Options parse_options(const std::vector<std::string>& args) {
       throw UsageError{"more than one scenario file ('" + o.scenario + "', '" + a + "')"};
   }
   if (o.scenario.empty()) throw UsageError{"'" + command + "' needs a scenario file"};
+  // "-" is standard output: one stream, for one file's text, never a directory.
+  if ((o.command == Command::linearize || o.command == Command::campaign) && o.output && *o.output == "-")
+    throw UsageError{"--output - (standard output) is for 'run'; '" + command +
+                     "' writes a directory: give --output DIR"};
+  if (o.plot_dir && *o.plot_dir == "-") throw UsageError{"--plot - : --plot writes a directory: give --plot DIR"};
+  {
+    int to_stdout = o.command == Command::run && !o.output ? 1 : 0;  // run's CSV goes there by default
+    for (const auto* f : {&o.output, &o.events, &o.hdf5}) to_stdout += *f && **f == "-" ? 1 : 0;
+    if (to_stdout > 1)
+      throw UsageError{"two outputs to standard output ('-'; run's CSV goes there without --output): give files"};
+  }
   if (o.command == Command::linearize && !o.output) throw UsageError{"linearize needs --output DIR"};
   if (o.command == Command::campaign) {
     if (o.dispersions.empty()) throw UsageError{"campaign needs --dispersions FILE.json"};

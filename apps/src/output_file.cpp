@@ -10,21 +10,23 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "file_identity.hpp"
+
 namespace ramus::app {
 
 OutputFile::OutputFile() : path_("standard output"), file_(stdout) {}
 
 OutputFile::OutputFile(std::string path) : path_(std::move(path)), owns_(true) {
-  if (path_.empty()) throw std::runtime_error("an output file needs a name");
-  struct stat info {};
-  const bool exists = ::stat(path_.c_str(), &info) == 0;
-  if (exists && S_ISDIR(info.st_mode)) throw std::runtime_error(path_ + ": is a directory, not an output file");
-  if (exists && !S_ISREG(info.st_mode)) {  // a device, pipe or terminal: no rename onto it
-    file_ = std::fopen(path_.c_str(), "wb");
-    if (file_ == nullptr) fail("cannot open", errno);
+  if (path_ == "-") {  // standard output, asked for explicitly
+    path_ = "standard output";
+    file_ = stdout;
+    owns_ = false;
     return;
   }
-  const std::filesystem::path target(path_);
+  // Regular files only, reached through their links: the rename replaces the file a link leads
+  // to, never the link, a device or a process's open file (/dev/stdout).
+  target_ = output_target(path_);
+  const std::filesystem::path target(target_);
   const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
   std::string pattern = (dir / std::string(".").append(target.filename().string()).append(".ramus-XXXXXX")).string();
   const int fd = ::mkstemp(pattern.data());
@@ -58,22 +60,26 @@ void OutputFile::fail(const char* action, int error) const {
 
 void OutputFile::write(std::string_view bytes) {
   if (bytes.empty()) return;
+  if (finished_) throw std::logic_error(path_ + ": written after finish()");
   for (const char c : bytes) hash_ = (hash_ ^ static_cast<unsigned char>(c)) * 1099511628211ULL;  // FNV-1a
   errno = 0;
   if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) fail("cannot write", errno ? errno : EIO);
 }
 
-void OutputFile::commit() {
+void OutputFile::finish() {
+  if (finished_) return;
   if (std::fflush(file_) != 0) fail("cannot write", errno);
-  if (!owns_) {
-    committed_ = true;
-    return;
-  }
-  if (!temporary_.empty() && ::fsync(fileno(file_)) != 0) fail("cannot write (fsync)", errno);
+  finished_ = true;
+  if (!owns_) return;
+  if (::fsync(fileno(file_)) != 0) fail("cannot write (fsync)", errno);
   std::FILE* f = file_;
   file_ = nullptr;
   if (std::fclose(f) != 0) fail("cannot write (close)", errno);
-  if (!temporary_.empty() && std::rename(temporary_.c_str(), path_.c_str()) != 0)
+}
+
+void OutputFile::commit() {
+  finish();
+  if (!temporary_.empty() && std::rename(temporary_.c_str(), target_.c_str()) != 0)
     fail("cannot rename the temporary file into place", errno);
   committed_ = true;
 }

@@ -11,14 +11,15 @@
 
 namespace ramus::app {
 
-/// A text or binary output. A regular file (existing or new) is replaced atomically on commit();
-/// anything else that exists (standard output, a pipe, a device such as /dev/null) is written in
-/// place. Every failure throws std::runtime_error naming the file and the system's reason.
+/// A text or binary output: a regular file (existing or new, or the regular file a symbolic
+/// link leads to), replaced atomically on commit(), or standard output ("-"). Anything else (a
+/// directory, a device, a pipe, /dev/stdout) is refused on construction (file_identity.hpp's
+/// output_target). Every failure throws std::runtime_error naming the file and the system's reason.
 class OutputFile {
  public:
   /// Standard output.
   OutputFile();
-  /// `path`, through a temporary file in the same directory when `path` is or will be a regular file.
+  /// `path` ("-": standard output), through a temporary file in the directory of its target.
   explicit OutputFile(std::string path);
   ~OutputFile();  ///< without commit(): removes the temporary file, leaves the target untouched
   OutputFile(const OutputFile&) = delete;
@@ -33,7 +34,10 @@ class OutputFile {
     write(std::string_view(&c, 1));
     return *this;
   }
-  /// Flushes, syncs and closes, then renames the temporary file onto the target.
+  /// Flushes, syncs and closes the temporary file (complete on disk, not yet in place): a set of
+  /// outputs written together finishes every file before renaming any.
+  void finish();
+  /// finish(), then renames the temporary file onto the target.
   void commit();
   const std::string& path() const { return path_; }
   /// 64-bit FNV-1a of every byte written so far (run_record.hpp's fnv1a64 of the whole file).
@@ -43,9 +47,11 @@ class OutputFile {
   [[noreturn]] void fail(const char* action, int error) const;
 
   std::string path_;       ///< the target ("standard output" for stdout)
-  std::string temporary_;  ///< empty when written in place
+  std::string target_;     ///< the regular file renamed onto (path_ or where its links lead)
+  std::string temporary_;  ///< empty for standard output
   std::FILE* file_ = nullptr;
   bool owns_ = false;  ///< close file_ (not stdout)
+  bool finished_ = false;
   bool committed_ = false;
   std::uint64_t hash_ = 14695981039346656037ULL;  ///< FNV-1a offset basis
 };

@@ -23,13 +23,7 @@ namespace {
 
 using nlohmann::json;
 
-json parse_json(std::string_view text, const char* what) {
-  try {
-    return json::parse(text);
-  } catch (const json::exception& e) {
-    throw ScenarioError(what, std::string("invalid JSON: ") + e.what());
-  }
-}
+json parse_json(std::string_view text, const char* what) { return parse_document(text, what); }
 
 /// 'text', built by append (GCC 12 warns, wrongly, on "'" + std::string temporaries: -Wrestrict).
 std::string in_quotes(std::string_view text) { return std::string("'").append(text).append("'"); }
@@ -113,7 +107,7 @@ std::optional<json::json_pointer> resolve(const json& document, const std::strin
 
 Campaign::Campaign(std::string_view scenario_json, std::string_view dispersions_json, std::filesystem::path base)
     : document_(std::make_unique<Document>()), base_(std::move(base)) {
-  document_->nominal = parse_json(scenario_json, "(document)");
+  document_->nominal = parse_json(scenario_json, "");
   nominal_ = parse_scenario(scenario_json, base_);
 
   const json dispersions = parse_json(dispersions_json, "dispersions");

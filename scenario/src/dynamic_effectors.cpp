@@ -243,9 +243,13 @@ std::shared_ptr<const GravityModel> build_gravity(const Node& node, const Enviro
   const auto bodies = node.find("third_bodies");
   if (!bodies) return central;
   std::vector<std::shared_ptr<const GravityModel>> terms{central};
+  std::vector<std::string> seen;
   for (const Node& b : bodies->elements(1)) {
     const std::string body = b.string();
     if (body != "sun" && body != "moon") b.fail("unknown third body '" + body + "' (known: sun, moon)");
+    if (std::find(seen.begin(), seen.end(), body) != seen.end())
+      b.fail("'" + body + "' is listed twice: each third body is summed once");
+    seen.push_back(body);
     terms.push_back(std::make_shared<ThirdBodyGravity>(
         ThirdBodyGravityConfig{body, body == "sun" ? ThirdBodyGravity::kMuSun : ThirdBodyGravity::kMuMoon,
                                require_body(environment, b, body.c_str())}));

@@ -249,7 +249,7 @@ std::filesystem::path data_root(const Node& n, const std::filesystem::path& base
 
 std::string EnvironmentObjects::data_file(const std::string& file) const {
   const std::filesystem::path p(file);
-  if (!data_root) return p.is_absolute() || base.empty() ? file : (base / p).string();
+  if (!data_root) return files_read.emplace_back(p.is_absolute() || base.empty() ? file : (base / p).string());
   const std::string owner = "data_root '" + data_root->string() + "'";
   if (file.empty()) throw ConfigurationError(owner, "file", "''", "is empty: give the data file's path");
   const std::filesystem::path full = p.is_absolute() ? p : *data_root / p;
@@ -261,7 +261,7 @@ std::string EnvironmentObjects::data_file(const std::string& file) const {
     throw ConfigurationError(owner, "file", "'" + file + "'",
                              "resolves to '" + resolved.string() +
                                  "', outside the data root (environment.data_root): data files must be below it");
-  return resolved.string();
+  return files_read.emplace_back(resolved.string());
 }
 
 EnvironmentObjects build_environment(const Node& node, double t0, double t1, const std::filesystem::path& base) {

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "json_node.hpp"
 #include "ramus/environment/atmosphere.hpp"
@@ -35,6 +36,9 @@ struct EnvironmentObjects {
   /// ConfigurationError naming the root and the file when it resolves outside the root. Without
   /// one: `file` as given when absolute, else relative to `base`.
   std::string data_file(const std::string& file) const;
+  /// Every data file data_file() resolved, in order: the run's inputs, which no output of the
+  /// runner may replace (Scenario::data_files).
+  mutable std::vector<std::string> files_read;
 };
 
 /// Builds the section; analytic ephemerides are sampled into tables covering [t0, t1] with a day's

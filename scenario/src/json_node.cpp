@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <sstream>
 
@@ -49,6 +50,85 @@ std::optional<OwnerPart> owner_part(const std::string& owner) {
 
 }  // namespace
 
+std::string printable(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c != '\\' && byte >= 0x20 && byte <= 0x7e) {
+      out += c;
+    } else {
+      char hex[5];
+      std::snprintf(hex, sizeof hex, "\\x%02x", byte);
+      out += hex;
+    }
+  }
+  return out;
+}
+
+nlohmann::json parse_document(std::string_view text, const std::string& root) {
+  using json = nlohmann::json;
+  // The parser's events in document order: a frame per open object or array, holding the keys
+  // seen (objects) or the next element's index (arrays), from which a duplicate's path is named.
+  struct Frame {
+    bool object = false;
+    std::vector<std::string> keys;  // small objects: a linear scan beats a set
+    std::string key;                // the member being read
+    std::size_t index = 0;          // elements begun so far: the one being read is index - 1
+  };
+  std::vector<Frame> frames;
+  const auto path = [&] {
+    std::string p = root;
+    for (std::size_t i = 0; i + 1 < frames.size(); ++i) {
+      const Frame& f = frames[i];
+      // Appended piece by piece (GCC 12 warns, wrongly, on "." + std::string temporaries: -Wrestrict).
+      if (f.object) {
+        if (!p.empty()) p.push_back('.');
+        p.append(printable(f.key));
+      } else {
+        p.append("[").append(std::to_string(f.index - 1)).append("]");
+      }
+    }
+    return p.empty() ? std::string("(document)") : p;
+  };
+  const auto element_starts = [&] {  // a value, object or array begins inside an array: its index
+    if (!frames.empty() && !frames.back().object) ++frames.back().index;
+  };
+  const json::parser_callback_t check = [&](int /*depth*/, json::parse_event_t event, json& parsed) {
+    switch (event) {
+      case json::parse_event_t::object_start:
+      case json::parse_event_t::array_start:
+        element_starts();
+        frames.push_back({event == json::parse_event_t::object_start, {}, {}, 0});
+        break;
+      case json::parse_event_t::object_end:
+      case json::parse_event_t::array_end:
+        if (!frames.empty()) frames.pop_back();
+        break;
+      case json::parse_event_t::key: {
+        Frame& f = frames.back();
+        const std::string key = parsed.get<std::string>();
+        if (std::find(f.keys.begin(), f.keys.end(), key) != f.keys.end()) {
+          f.key = key;
+          frames.push_back({});  // path() names the frames below the innermost
+          throw ScenarioError(path(), "the key is given twice in one object (JSON keeps only one value: give it once)");
+        }
+        f.keys.push_back(key);
+        f.key = key;
+        break;
+      }
+      case json::parse_event_t::value:
+        element_starts();
+        break;
+    }
+    return true;
+  };
+  try {
+    return json::parse(text, check);
+  } catch (const json::exception& e) {  // parse_error, out_of_range (1e400)
+    throw ScenarioError(root.empty() ? "(document)" : root, std::string("invalid JSON: ") + e.what());
+  }
+}
+
 void Node::fail(const std::string& reason) const { throw ScenarioError(path(), reason); }
 
 void Node::require_keys(std::span<const std::string_view> allowed) const {
@@ -58,7 +138,7 @@ void Node::require_keys(std::span<const std::string_view> allowed) const {
   for (const auto& [key, value] : value_->items()) {
     bool known = false;
     for (const std::string_view a : allowed) known = known || a == key;
-    if (!known) throw ScenarioError(member_path(key), "unknown key (accepted here: " + list(allowed) + ")");
+    if (!known) throw ScenarioError(member_path(printable(key)), "unknown key (accepted here: " + list(allowed) + ")");
   }
 }
 

@@ -18,6 +18,16 @@
 
 namespace ramus::scenario {
 
+/// A JSON document parsed strictly: a key given twice in one object is refused (nlohmann would
+/// keep the last value silently), naming the object's path and the key; invalid JSON (and a
+/// number beyond a double, 1e400) is refused as "invalid JSON". `root` prefixes the paths
+/// ("(document)" when empty).
+nlohmann::json parse_document(std::string_view text, const std::string& root = {});
+
+/// `text` printable on one line: bytes 0x20–0x7e stay (except '\\'), others become "\xNN" (a
+/// key with a NUL or a newline in a message).
+std::string printable(std::string_view text);
+
 /// The Dimension of a ramus::units unit type (defined below).
 template <class Unit>
 constexpr Dimension dimension_of();

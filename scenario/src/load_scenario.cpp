@@ -207,12 +207,7 @@ AttachPoint attach_point(const Model& model, const Node& n) {
 }  // namespace
 
 Scenario parse_scenario(std::string_view json_text, const std::filesystem::path& base) {
-  nlohmann::json document;
-  try {
-    document = nlohmann::json::parse(json_text);
-  } catch (const nlohmann::json::exception& e) {  // parse_error, out_of_range (1e400)
-    throw ScenarioError("(document)", std::string("invalid JSON: ") + e.what());
-  }
+  const nlohmann::json document = parse_document(json_text);
   const Node root(document, "");
   root.require_keys({"description", "environment", "gravity", "vehicles", "two_point_effectors", "propagation",
                      "output", "inputs", "flight_software", "events"});
@@ -283,6 +278,7 @@ Scenario parse_scenario(std::string_view json_text, const std::filesystem::path&
     if (t > context.t0 && t < context.t1) s.step_times.push_back(t);
   std::sort(s.step_times.begin(), s.step_times.end());
   s.step_times.erase(std::unique(s.step_times.begin(), s.step_times.end()), s.step_times.end());
+  s.data_files = context.environment.files_read;  // every data file the sections opened
   return s;
 }
 

@@ -18,12 +18,7 @@ struct Environment::Objects {
 namespace {
 
 nlohmann::json parse_object(std::string_view json, const std::string& root) {
-  nlohmann::json document;
-  try {
-    document = nlohmann::json::parse(json);
-  } catch (const nlohmann::json::exception& e) {
-    throw ScenarioError(root.empty() ? "(document)" : root, std::string("invalid JSON: ") + e.what());
-  }
+  nlohmann::json document = parse_document(json, root);
   if (!document.is_object()) throw ScenarioError(root.empty() ? "(document)" : root, "must be an object");
   return document;
 }

@@ -35,13 +35,15 @@ def fail(case, what):
     print(f"FAIL {case}: {what}", flush=True)
 
 
-def ramus(*args, cwd=None, file_limit=None, timeout=HANG_GUARD_S):
-    """Runs ramus; returns (status, stdout, stderr) as text (bytes decoded with replacement)."""
+def ramus(*args, cwd=None, file_limit=None, timeout=HANG_GUARD_S, stdout=None):
+    """Runs ramus; returns (status, stdout, stderr) as text (bytes decoded with replacement).
+    stdout: a file object to write the standard output to instead of capturing it."""
     def limit():
         if file_limit is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (file_limit, file_limit))
-    p = subprocess.run([RAMUS, *args], cwd=cwd, capture_output=True, timeout=timeout, preexec_fn=limit)
-    return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+    p = subprocess.run([RAMUS, *args], cwd=cwd, stdout=stdout if stdout is not None else subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=timeout, preexec_fn=limit)
+    return p.returncode, (p.stdout or b"").decode(errors="replace"), p.stderr.decode(errors="replace")
 
 
 def tree_checksums(root):
@@ -224,7 +226,7 @@ def partial_files():
     c = Case("full_disk_hdf5")
     c.write_json("s.json", long)  # 601 x 21 doubles: ~ 100 kB of HDF5
     c.snapshot()
-    rc, _, err = c.expect(ramus("run", "s.json", "--output", "/dev/null", "--hdf5", "out.h5", "--quiet", cwd=c.dir,
+    rc, _, err = c.expect(ramus("run", "s.json", "--output", "-", "--hdf5", "out.h5", "--quiet", cwd=c.dir,
                                 file_limit=limit), 1, r"out\.h5", "File too large")
     if os.path.exists(c.path("out.h5")):
         fail(c.name, "a partial HDF5 file was left")
@@ -235,7 +237,7 @@ def partial_files():
     with open(c.path("plots", "drift.png"), "w") as f:
         f.write("an earlier figure\n")
     c.snapshot()
-    c.expect(ramus("run", "s.json", "--output", "/dev/null", "--plot", "plots", "--quiet", cwd=c.dir,
+    c.expect(ramus("run", "s.json", "--output", "-", "--plot", "plots", "--quiet", cwd=c.dir,
                    file_limit=limit), 1, "plot|figure|File too large")
     if sorted(os.listdir(c.path("plots"))) != ["drift.png"]:
         fail(c.name, f"the plot directory changed: {os.listdir(c.path('plots'))}")
@@ -251,12 +253,13 @@ def partial_files():
         if f.endswith(".csv"):
             require_complete_csv(c, c.path("camp", f))
 
-    # /dev/full: the write error names the file and the reason.
+    # Standard output on /dev/full: the write error names the stream and the reason.
     c = Case("dev_full")
     c.write_json("s.json", short_orbit())
     c.snapshot()
-    c.expect(ramus("run", "s.json", "--output", "/dev/full", "--quiet", cwd=c.dir), 1, "/dev/full",
-             "No space left on device")
+    with open("/dev/full", "wb") as full:
+        c.expect(ramus("run", "s.json", "--output", "-", "--quiet", cwd=c.dir, stdout=full), 1, "standard output",
+                 "No space left on device")
 
     # A small tmpfs, where the machine allows one to be mounted.
     c = Case("tmpfs")
@@ -555,6 +558,214 @@ def messages_and_limits():
     rc, out, err = c.expect(ramus("check", "s.json", cwd=c.dir), 0)
 
 
+# ---- 9. outputs are regular files, never an input of the run ------------------------------------
+
+def environment_scenario(case):
+    """The LEO example with its gravity file beside it (degree 4, one minute): a scenario that
+    reads a data file, in the case's folder."""
+    s = example("leo_environment.json")
+    shutil.copy(os.path.join(EXAMPLES, "..", "..", "data", "GGM03S-deg60.txt"), case.path("GGM03S-deg60.txt"))
+    s["gravity"].update({"file": "GGM03S-deg60.txt", "degree": 4, "order": 4})
+    s["output"]["t1"] = {"value": 60, "unit": "s"}
+    s["output"]["dt"] = {"value": 30, "unit": "s"}
+    return s
+
+
+def outputs_are_files():
+    # --output /dev/stdout, standard output redirected to a file: refused (a rename would replace
+    # the device link /dev/stdout, as root); /dev/stdout stays a link; '-' writes the CSV there.
+    c = Case("output_dev_stdout")
+    c.write_json("s.json", short_orbit())
+    c.snapshot()
+    with open(c.path("out.csv"), "wb") as out:
+        c.expect(ramus("run", "s.json", "--output", "/dev/stdout", "--quiet", cwd=c.dir, stdout=out), 1,
+                 "/dev/stdout", "process's open file|not a regular file", "'-'", unchanged=False)
+    if not os.path.islink("/dev/stdout"):
+        fail(c.name, "/dev/stdout is no longer a symbolic link")
+    if os.path.getsize(c.path("out.csv")) != 0:
+        fail(c.name, "the refused run wrote to standard output")
+    with open(c.path("out.csv"), "wb") as out:
+        c.expect(ramus("run", "s.json", "--output", "-", "--quiet", cwd=c.dir, stdout=out), 0, unchanged=False)
+    require_complete_csv(c, c.path("out.csv"))
+    # A device, a FIFO and a link to a device: refused by name, before anything runs.
+    os.mkfifo(c.path("fifo"))
+    os.symlink("/dev/null", c.path("null_link"))
+    for target in ("/dev/null", "fifo", "null_link"):
+        for option in ("--output", "--hdf5", "--events"):
+            c.snapshot()
+            c.expect(ramus("run", "s.json", option, target, "--quiet", cwd=c.dir, timeout=30), 1,
+                     re.escape(option), re.escape(target), "not a regular file|device|pipe")
+    # A link to a regular result file: the file is replaced, the link kept.
+    with open(c.path("old.csv"), "w") as f:
+        f.write("an earlier result\n")
+    os.symlink("old.csv", c.path("result_link.csv"))
+    c.expect(ramus("run", "s.json", "--output", "result_link.csv", "--quiet", cwd=c.dir), 0, unchanged=False)
+    if not os.path.islink(c.path("result_link.csv")):
+        fail(c.name, "the link to the result file was replaced by a file")
+    require_complete_csv(c, c.path("old.csv"))
+    # Two outputs to standard output: a usage error.
+    c.expect(ramus("run", "s.json", "--hdf5", "-", "--quiet", cwd=c.dir), 2, "standard output", unchanged=False)
+
+    # The scenario's data files are inputs: no output may name one, through any spelling or link.
+    c = Case("output_over_data_file")
+    c.write_json("s.json", environment_scenario(c))
+    os.symlink("GGM03S-deg60.txt", c.path("gravity_link.txt"))
+    os.makedirs(c.path("sub"))
+    c.snapshot()
+    for option, target in (("--output", "GGM03S-deg60.txt"), ("--hdf5", "./GGM03S-deg60.txt"),
+                           ("--events", "sub/../GGM03S-deg60.txt"), ("--output", "gravity_link.txt")):
+        c.expect(ramus("run", "s.json", option, target, "--quiet", cwd=c.dir), 1, re.escape(option), "same file",
+                 "GGM03S-deg60.txt|gravity file|data file")
+    c.expect(ramus("linearize", "s.json", "--output", ".", "--quiet", cwd=c.dir), 0, unchanged=False)
+    # A campaign directory holding an input: refused before the directory is touched.
+    c.write_json("d.json", dispersions({"path": "vehicles[0].hub.mass", "distribution": "normal", "sigma": 1}))
+    c.snapshot()
+    c.expect(ramus("campaign", "s.json", "--dispersions", "d.json", "--output", ".", "--runs", "1", "--resume",
+                   "--quiet", cwd=c.dir), 1, "campaign directory holds", r"s\.json")
+
+
+# ---- 10. linearize, the loader's strictness, flight-software periods ----------------------------
+
+def linearize_and_loader():
+    # --at after a stop event: refused naming the event, nothing written; before it: that time.
+    c = Case("linearize_after_stop")
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scenario", "events_spin.json")) as f:
+        spin = json.load(f)
+    c.write_json("s.json", spin)
+    rc, out, err = ramus("run", "s.json", "--quiet", cwd=c.dir)
+    m = re.search(r"stopped by event 'stop_150deg' at t = ([0-9.e+-]+) s", out)
+    if rc != 0 or not m:
+        fail(c.name, f"the reference run did not stop at its stop event (status {rc})")
+        return
+    t_stop = float(m.group(1))
+    after = math.ceil(t_stop) + 1.0  # an output time (dt = 1 s) the run never reaches
+    c.snapshot()
+    c.expect(ramus("linearize", "s.json", "--output", "lin", "--at", repr(after), "--quiet", cwd=c.dir), 1,
+             "--at", "stop_150deg", "before reaching it")
+    if os.path.exists(c.path("lin")) and os.listdir(c.path("lin")):
+        fail(c.name, f"files written: {os.listdir(c.path('lin'))}")
+    before = math.floor(t_stop) - 1.0
+    c.expect(ramus("linearize", "s.json", "--output", "lin", "--at", repr(before), "--quiet", cwd=c.dir), 0,
+             unchanged=False)
+    with open(c.path("lin", "linear_model.json")) as f:
+        model = json.load(f)
+    if model["t"] != before:
+        fail(c.name, f"linearized at t = {model['t']}, asked {before}")
+    # The four files are one set: linear_model.json names the others' checksums.
+    for name, h in model["files_fnv1a64"].items():
+        with open(c.path("lin", name), "rb") as f:
+            data = f.read()
+        v = 14695981039346656037
+        for byte in data:
+            v = ((v ^ byte) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
+        if f"{v:016x}" != h:
+            fail(c.name, f"{name}: checksum {v:016x}, linear_model.json says {h}")
+
+    # A write that fails part-way (a size limit) leaves the earlier set whole: no new file beside
+    # an old one.
+    c = Case("linearize_partial_set")
+    c.write_json("s.json", example("panels_and_wheels.json"))
+    c.expect(ramus("linearize", "s.json", "--output", "lin", "--quiet", cwd=c.dir), 0)
+    sizes = {n: os.path.getsize(c.path("lin", n)) for n in os.listdir(c.path("lin"))}
+    for n in sizes:  # mark the earlier set, so that a replaced file shows
+        with open(c.path("lin", n), "ab") as f:
+            f.write(b"\n")
+    c.snapshot()
+    # Every file fits but the largest (linear_model.json, written last before): the old writer
+    # renamed A.csv, B.csv and modes.csv into place, then failed.
+    limit = sorted(sizes.values())[-2] + 1
+    c.expect(ramus("linearize", "s.json", "--output", "lin", "--quiet", cwd=c.dir, file_limit=limit), 1,
+             "File too large")
+    if temporaries(c.dir):
+        fail(c.name, f"temporaries left: {temporaries(c.dir)}")
+
+    # A key given twice in one object: refused naming the object and the key (JSON keeps one).
+    c = Case("duplicate_json_key")
+    with open(c.path("s.json"), "w") as f:
+        text = json.dumps(short_orbit())
+        f.write(text.replace('"mass": ', '"mass": 7500, "mass": ', 1))
+    c.snapshot()
+    c.expect(ramus("check", "s.json", cwd=c.dir), 1, r"vehicles\[0\]\.hub\.mass", "twice")
+    # A NUL in an unknown key is escaped in the message, which goes on to the end.
+    with open(c.path("nul.json"), "w") as f:
+        f.write(json.dumps(short_orbit()).replace('"mass": ', '"ma\\u0000ss": 1, "mass": ', 1))
+    c.snapshot()
+    c.expect(ramus("check", "nul.json", cwd=c.dir), 1, r"ma\\x00ss", "unknown key")
+
+    # The Sun listed twice would be counted twice (4.5 km after a day in GEO).
+    c = Case("third_body_twice")
+    s = environment_scenario(c)
+    s["gravity"]["third_bodies"] = ["sun", "moon", "sun"]
+    c.write_json("s.json", s)
+    c.snapshot()
+    c.expect(ramus("check", "s.json", cwd=c.dir), 1, r"gravity\.third_bodies\[2\]", "twice")
+
+    # A flight-software period below the time resolution: refused at once (it looped forever),
+    # even with a step budget.
+    for period in (1e-300, 1e-22):
+        c = Case(f"fsw_period_{period:g}")
+        s = example("slew_panels_wheels.json")
+        s["flight_software"]["tasks"][0]["period"] = period
+        s["output"]["t1"] = 2
+        c.write_json("s.json", s)
+        c.snapshot()
+        c.expect(ramus("run", "s.json", "--output", "out.csv", "--quiet", cwd=c.dir, timeout=60), 1, "acs",
+                 "period", "time resolution", unchanged=False)
+
+
+# ---- 11. --resume trusts only the checksummed run files, one invocation per range ---------------
+
+def resume_trust():
+    scenario = example("panels_and_wheels.json")
+    scenario["output"]["t1"] = {"value": 60, "unit": "s"}  # past the example's input events
+    d = dispersions({"path": "vehicles[0].hub.mass", "distribution": "normal", "sigma": 1})
+    c = Case("resume_edited_manifest")
+    c.write_json("s.json", scenario)
+    c.write_json("d.json", d)
+    c.expect(ramus("campaign", "s.json", "--dispersions", "d.json", "--output", "camp", "--runs", "3", "--quiet",
+                   cwd=c.dir), 0)
+    with open(c.path("camp", "summary.csv"), "rb") as f:
+        reference = f.read()
+    with open(c.path("camp", "manifest.json")) as f:
+        manifest = json.load(f)
+    manifest["runs"][0]["finals"][0] = "12345"
+    manifest["runs"][1]["finals"][0] = "nan"
+    with open(c.path("camp", "manifest.json"), "w") as f:
+        json.dump(manifest, f)
+    os.remove(c.path("camp", "summary.csv"))
+    c.expect(ramus("campaign", "s.json", "--dispersions", "d.json", "--output", "camp", "--runs", "3", "--resume",
+                   cwd=c.dir), 0, "3 of 3 runs were complete")
+    with open(c.path("camp", "summary.csv"), "rb") as f:
+        resumed = f.read()
+    if resumed != reference:
+        fail(c.name, "the summary of --resume took the edited manifest's values, not the run files'")
+
+    # Two invocations of one range at once: the second is refused (the lock), the first completes.
+    c = Case("resume_twice_at_once")
+    slow = copy.deepcopy(scenario)
+    slow["output"]["dt"] = {"value": 60, "unit": "s"}
+    slow["output"]["t1"] = {"value": minutes_for_a_run_of(slow, 0.5, c), "unit": "min"}
+    c.write_json("s.json", slow)
+    c.write_json("d.json", d)
+    args = ["campaign", "s.json", "--dispersions", "d.json", "--output", "camp", "--runs", "6", "--threads", "1",
+            "--quiet"]
+    first = subprocess.Popen([RAMUS, *args], cwd=c.dir, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.time() + 60
+    while time.time() < deadline and not os.path.exists(c.path("camp", "manifest.json")):
+        time.sleep(0.02)
+    rc, _, err = ramus(*args, "--resume", cwd=c.dir)
+    first_err = first.communicate(timeout=HANG_GUARD_S)[1].decode(errors="replace")
+    if first.returncode != 0:
+        fail(c.name, f"the first campaign failed ({first.returncode}): {first_err}")
+    if rc != 1 or "another ramus is running" not in err:
+        fail(c.name, f"the second --resume was not refused by the lock (status {rc}): {err}")
+    for f in os.listdir(c.path("camp")):
+        if f.endswith(".csv"):
+            require_complete_csv(c, c.path("camp", f))
+    if temporaries(c.path("camp")):
+        fail(c.name, f"temporaries left: {temporaries(c.path('camp'))}")
+
+
 CASES = {
     "injection": injection,
     "clobber": clobber,
@@ -563,6 +774,9 @@ CASES = {
     "campaign_bookkeeping": campaign_bookkeeping,
     "impossible_input": impossible_input,
     "messages_and_limits": messages_and_limits,
+    "outputs_are_files": outputs_are_files,
+    "linearize_and_loader": linearize_and_loader,
+    "resume_trust": resume_trust,
 }
 
 if __name__ == "__main__":

@@ -96,7 +96,7 @@ def test_bad_run_settings():
         ramus.propagate(m, x, [0.0, 1.0], dt=0.1, log=["sc.no_such_quantity"])
     with pytest.raises(ramus.ConfigurationError, match="motor"):
         ramus.propagate(m, x, [0.0, 1.0], dt=0.1, inputs=[(0.5, "sc/act.motor", 1.0)])
-    with pytest.raises(ramus.IntegrationError, match="dt"):
+    with pytest.raises(ramus.ConfigurationError, match="dt"):
         ramus.propagate(m, x, [0.0, 1.0], dt=0.0)
     with pytest.raises(ramus.IntegrationError):
         ramus.propagate(m, x, [0.0, 1.0], dt=0.1, max_steps=3)

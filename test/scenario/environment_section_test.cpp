@@ -123,7 +123,7 @@ BOOST_AUTO_TEST_CASE(refused_at_their_paths) {
   expect_error(doc(R"("environment": {"sun": "analytic"})", ""), "environment.sun",
                "an analytic ephemeris needs the section's \"epoch\"");
   expect_error(doc(R"("environment": {"epoch": "2025-13-01T00:00:00 UTC"})", ""), "environment.epoch",
-               "is not a valid calendar date");
+               "month 13 is outside [1, 12]");
   expect_error(doc(R"("environment": {"shadow": "umbral"})", ""), "environment.shadow",
                "unknown shadow model 'umbral'");
   expect_error(doc(R"("environment": {})", R"({"type": "drag", "name": "d", "cannonball": {"area": 1}})"),

@@ -80,6 +80,9 @@ struct Scenario {
   std::vector<FlightSoftwareTaskSpec> flight_software;
   /// The events located between steps, in file order (empty: none; docs/scenario.md §3 Events).
   std::vector<EventSpec> events;
+  /// Every data file the scenario read (gravity coefficients, magnetic model, atmosphere table,
+  /// leap seconds), resolved as they were opened: inputs of the run, which no output may replace.
+  std::vector<std::string> data_files;
   /// The leap-second table of the environment's epoch, one line (Epoch::leap_seconds()); empty
   /// without an epoch. The runner records it in its outputs.
   std::string leap_seconds;
