@@ -164,6 +164,11 @@ class RangeLock {
     if (fd_ >= 0) ::close(fd_);
   }
   static std::string file_name(const std::string& manifest) { return "." + manifest + ".lock"; }
+  /// Whether `name` is a range's lock file (of any manifest).
+  static bool is_lock_file(const std::string& name) {
+    return name.size() > 6 && name[0] == '.' && name.ends_with(".lock") &&
+           CampaignManifest::is_manifest(name.substr(1, name.size() - 6));
+  }
   void acquire(const fs::path& dir, const std::string& manifest, const Options& o) {
     const fs::path file = dir / file_name(manifest);
     fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
@@ -209,7 +214,7 @@ CampaignManifest open_directory(const Options& o, const fs::path& dir, const Cam
   std::string example;
   for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
     const std::string file = e.path().filename().string();
-    if (file.starts_with(".manifest") && file.ends_with(".json.lock")) continue;  // a range's lock, not a result
+    if (RangeLock::is_lock_file(file)) continue;  // a range's lock, not a result
     if (entries++ == 0) example = file;
     manifests += CampaignManifest::is_manifest(e.path().filename().string()) ? 1 : 0;
   }

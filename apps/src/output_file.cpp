@@ -14,7 +14,7 @@
 
 namespace ramus::app {
 
-OutputFile::OutputFile() : path_("standard output"), file_(stdout) {}
+OutputFile::OutputFile() : OutputFile("-") {}
 
 OutputFile::OutputFile(std::string path) : path_(std::move(path)), owns_(true) {
   if (path_ == "-") {  // standard output, asked for explicitly

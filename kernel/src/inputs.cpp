@@ -111,7 +111,6 @@ void Inputs::engage(Eigen::Index c, bool locked) {
     throw ConfigurationError("inputs", c >= 0 && c < size() ? model_->input_layout_.entry_name(c) : std::to_string(c),
                              "engage", "is not a lock flag");
   std::erase(pending_locks_, c);
-  std::erase_if(profiles_, [c](const InputProfile& p) { return p.channel == c; });
   command_[c] = locked ? 1.0 : 0.0;
   apply(c);
 }

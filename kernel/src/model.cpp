@@ -198,6 +198,9 @@ VehicleOffsets::InputRange Model::declare_inputs(const std::string& owner, const
       throw ConfigurationError(label, "input profile channel", std::to_string(p.channel),
                                "out of range: the effector has " + std::to_string(size) + " channels");
     p.channel += start;
+    if (u_lock_[static_cast<std::size_t>(p.channel)] != 0)
+      throw ConfigurationError(label, input_layout_.entry_name(p.channel) + " input profile", "a lock flag",
+                               "a lock is engaged by an impulse between steps, never by a profile");
     default_profiles_.push_back(std::move(p));
   }
   return {start, size};
