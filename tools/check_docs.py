@@ -149,15 +149,16 @@ def check_labels(pages: Pages, page: Path, tail: str, link_text: str, where: str
 
 
 def registered_models(root: Path) -> tuple[set[str], set[str]]:
-    """(e): the state-effector and the other model types the scenario loader accepts."""
-    state_src = (root / "scenario/src/state_effectors.cpp").read_text(encoding="utf-8")
-    table = state_src[state_src.index("builders()"):]
-    table = table[:table.index("return table;")]
-    state = set(re.findall(r'^\s*\{"([a-z0-9_]+)",', table, re.M))
-    dyn_src = (root / "scenario/src/dynamic_effectors.cpp").read_text(encoding="utf-8")
-    other = set(re.findall(r'kind == "([a-z0-9_]+)"', dyn_src))
-    other |= set(re.findall(r'string\(\) != "([a-z0-9_]+)"', dyn_src))  # constraint, central_body_gravity
-    other |= set(re.findall(r'type == "([a-z0-9_]+)"', dyn_src))  # the gravity types
+    """(e): the state-effector and the other model types of the registry, read from the schema it
+    generates (docs/scenario.schema.json; the test scenario.generated_docs checks it is current)."""
+    schema = json.loads((root / "docs/scenario.schema.json").read_text(encoding="utf-8"))
+    defs = schema["$defs"]
+
+    def union(key: str) -> set[str]:
+        return {alt["$ref"].rsplit("/", 1)[1] for alt in defs[key]["oneOf"]}
+
+    state = union("state_effector")
+    other = union("hub_dynamic_effector") | union("gravity") | {"constraint"}
     return state, other
 
 

@@ -23,6 +23,7 @@
 #include "plots.hpp"
 #include "progress_bar.hpp"
 #include "ramus/scenario/logged_quantities.hpp"
+#include "ramus/scenario/registry.hpp"
 #include "ramus/scenario/run_scenario.hpp"
 #include "ramus/scenario/scenario.hpp"
 #include "run_record.hpp"
@@ -149,6 +150,38 @@ int run(const Options& o) {
   return 0;
 }
 
+/// `ramus fields`: the registered types by category, or one type's fields, or the reference page.
+int print_fields(const Options& o) {
+  using namespace ramus::scenario;
+  if (o.markdown) {
+    std::fputs(fields_markdown().c_str(), stdout);
+    return 0;
+  }
+  if (o.type.empty()) {
+    for (const TypeInfo& t : registered_types())
+      std::printf("%-20s %-32s %s\n", std::string(to_string(t.category)).c_str(), t.name.c_str(), t.doc.c_str());
+    return 0;
+  }
+  const TypeInfo* type = find_type(o.type);
+  if (type == nullptr) {
+    std::vector<std::string> names;
+    for (const TypeInfo& t : registered_types()) names.push_back(t.name);
+    const std::string near = did_you_mean(o.type, names);
+    std::fprintf(stderr, "ramus: fields: unknown type '%s'%s (ramus fields lists them)\n", escaped_text(o.type).c_str(),
+                 near.empty() ? "" : ("; did you mean '" + near + "'?").c_str());
+    return 2;
+  }
+  std::printf("%s (%s): %s\n%s\n", type->name.c_str(), std::string(to_string(type->category)).c_str(),
+              type->doc.c_str(), type->page.c_str());
+  for (const FieldInfo& f : type->fields) {
+    std::string detail = f.required ? "required" : "default " + f.default_text;
+    if (!f.part.empty()) detail += ", " + std::string(f.kind == "objects" ? "array of " : "") + f.part;
+    std::printf("  %-24s %-10s %-28s %s\n", f.key.c_str(), f.unit == "1" ? "" : f.unit.c_str(), detail.c_str(),
+                f.doc.c_str());
+  }
+  return 0;
+}
+
 }  // namespace
 }  // namespace ramus::app
 
@@ -182,6 +215,11 @@ int main(int argc, char** argv) {
         return run_campaign(o, *make_process_group(argc, argv));
       case Command::linearize:
         return run_linearize(o);
+      case Command::schema:
+        std::fputs(ramus::scenario::scenario_schema().c_str(), stdout);
+        return 0;
+      case Command::fields:
+        return print_fields(o);
     }
   } catch (const InputError& e) {
     std::fprintf(stderr, "ramus: %s\n", e.what());

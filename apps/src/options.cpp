@@ -2,6 +2,9 @@
 
 #include <charconv>
 #include <cmath>
+#include <iterator>
+
+#include "ramus/scenario/registry.hpp"
 
 namespace ramus::app {
 
@@ -14,6 +17,10 @@ std::string usage() {
          "                      (--runs N | --runs FIRST:END | --only RUN) [--threads K] [--resume] [--quiet]\n"
          "       ramus linearize SCENARIO.json --output DIR [--at T] [--hill] [--richardson] [--quiet]\n"
          "                      the linear model (A, B) at the start or at output time T, and its modes\n"
+         "       ramus schema                   print the JSON schema of scenario files (docs/scenario.schema.json)\n"
+         "       ramus fields [TYPE] [--markdown]\n"
+         "                      the registered types, or the fields of TYPE (key, unit, default, range, doc);\n"
+         "                      --markdown: the field reference (docs/scenario_fields.md)\n"
          "       ramus --version | --help\n";
 }
 
@@ -35,6 +42,35 @@ double seconds(const char* option, const std::string& text) {
   if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
     throw UsageError{std::string(option) + " needs a finite time in seconds, got '" + text + "'"};
   return value;
+}
+
+const char* const kCommands[] = {"run", "check", "describe", "campaign", "linearize", "schema", "fields"};
+
+std::string unknown_command(const std::string& command) {
+  std::string message = "unknown command '" + command + "'";
+  const std::string near =
+      scenario::did_you_mean(command, std::vector<std::string>(std::begin(kCommands), std::end(kCommands)));
+  if (!near.empty()) message.append("; did you mean '").append(near).append("'?");
+  return message;
+}
+
+/// `ramus schema` (no arguments) and `ramus fields [TYPE] [--markdown]`.
+Options registry_options(const std::string& command, const std::vector<std::string>& args) {
+  Options o;
+  o.command = command == "schema" ? Command::schema : Command::fields;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (o.command == Command::fields && a == "--markdown")
+      o.markdown = true;
+    else if (!a.empty() && a[0] == '-')
+      throw UsageError{"unknown option '" + a + "' for '" + command + "'"};
+    else if (o.command == Command::fields && o.type.empty())
+      o.type = a;
+    else
+      throw UsageError{"'" + command + "' takes no argument '" + a + "'"};
+  }
+  if (o.markdown && !o.type.empty()) throw UsageError{"fields --markdown lists every type: give no TYPE"};
+  return o;
 }
 
 }  // namespace
@@ -59,8 +95,10 @@ Options parse_options(const std::vector<std::string>& args) {
     o.command = Command::campaign;
   else if (command == "linearize")
     o.command = Command::linearize;
+  else if (command == "schema" || command == "fields")
+    return registry_options(command, args);
   else
-    throw UsageError{"unknown command '" + command + "'"};
+    throw UsageError{unknown_command(command)};
 
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];

@@ -8,11 +8,13 @@
 
 namespace ramus::app {
 
-enum class Command { run, check, describe, campaign, linearize, help, version };
+enum class Command { run, check, describe, campaign, linearize, schema, fields, help, version };
 
 struct Options {
   Command command = Command::help;
   std::string scenario;                 ///< the scenario file
+  std::string type;                     ///< fields: the type to list (all when empty)
+  bool markdown = false;                ///< fields --markdown: the field reference (docs/scenario_fields.md)
   std::optional<std::string> output;    ///< --output FILE.csv (standard output when absent)
   std::optional<std::string> plot_dir;  ///< --plot DIR
   std::optional<std::string> hdf5;      ///< --hdf5 FILE.h5: the logged quantities also as HDF5

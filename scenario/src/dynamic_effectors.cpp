@@ -1,6 +1,8 @@
 // Dynamic effectors (external_force_torque, pulsed_torque, thruster), two-point effectors
 // (constraint) and gravity of a scenario (docs/scenario.md §3).
 #include "effector_builders.hpp"
+#include "field_list.hpp"
+#include "registry_table.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -23,22 +25,37 @@ namespace si = units::si;
 /// Upper bound on the switching times one effector may add to the driver's grid.
 constexpr std::size_t kMaxSwitchTimes = 1'000'000;
 
-std::shared_ptr<DynamicEffector> external_force_torque(const Node& n, const std::string& name) {
-  ExternalForceTorqueConfig c;
-  n.read("force_F", c.force_F);
-  n.read("force_N", c.force_N);
-  n.read("torque_PntF_F", c.torque_PntF_F);
-  n.read("r_PF_F", c.r_PF_F);
-  return std::make_shared<ExternalForceTorque>(name, c);
+const FieldList<ExternalForceTorqueConfig>& external_force_torque_fields() {
+  using C = ExternalForceTorqueConfig;
+  static const FieldList<C> f = [] {
+    FieldList<C> l;
+    l.add("force_F", &C::force_F, "force in the attach frame F")
+        .add("force_N", &C::force_N, "force in the inertial frame N")
+        .add("torque_PntF_F", &C::torque_PntF_F, "torque about the origin of F, in F")
+        .add("r_PF_F", &C::r_PF_F, "point of application P of the forces relative to F's origin, in F");
+    return l;
+  }();
+  return f;
+}
+
+const FieldList<PulsedTorqueConfig>& pulsed_torque_fields() {
+  using C = PulsedTorqueConfig;
+  static const FieldList<C> f = [] {
+    FieldList<C> l;
+    l.add("torque_PntB_B", &C::torque_PntB_B, "pulse torque about B, in B")
+        .add("period", &C::period, "length of one count", positive())
+        .add("count_on", &C::count_on, "counts of +torque, then of -torque", Bounds{1.0, std::nullopt, false})
+        .add("count_off", &C::count_off, "counts of zero torque", non_negative())
+        .add("start", &C::start, "time of the first pulse (zero torque before)");
+    return l;
+  }();
+  return f;
 }
 
 std::shared_ptr<DynamicEffector> pulsed_torque(const Node& n, const std::string& name, BuildContext& context) {
-  PulsedTorqueConfig c;
-  n.read("torque_PntB_B", c.torque_PntB_B);
-  n.read("period", c.period);
-  n.read("count_on", c.count_on);
-  n.read("count_off", c.count_off);
-  n.read("start", c.start);
+  // On a segment it is refused by the vehicle's builder, which names the hub-only kind.
+  const PulsedTorqueConfig c =
+      pulsed_torque_fields().read(n, common_keys(Category::dynamic_effector, context.on_segment));
   auto effector = std::make_shared<PulsedTorque>(name, c);  // validates period, counts, cycle length
   // docs/models/pulsed_torque.md eq. (1): the sign changes at start + (j L + {0, n_on, 2 n_on}) T,
   // L = 2 n_on + n_off counts (64-bit: no int overflow). Only the cycles that meet the run [t0, t1]
@@ -67,23 +84,63 @@ std::shared_ptr<DynamicEffector> pulsed_torque(const Node& n, const std::string&
   return effector;
 }
 
+struct Firing {
+  units::Time t_on, duration;
+};
+const FieldList<Firing>& firing_fields() {
+  static const FieldList<Firing> f = [] {
+    FieldList<Firing> l;
+    l.required("t_on", &Firing::t_on, "start of the firing")
+        .required("duration", &Firing::duration, "length of the firing", non_negative());
+    return l;
+  }();
+  return f;
+}
+struct ThrusterSpec {
+  ThrusterConfig config;
+  std::vector<Firing> firings;
+};
+const FieldList<ThrusterSpec>& thruster_fields() {
+  using C = ThrusterConfig;
+  static const FieldList<ThrusterSpec> f = [] {
+    FieldList<C> c;
+    c.add("r_TF_F", &C::r_TF_F, "thruster location relative to F's origin, in F")
+        .add("force_direction_F", &C::force_direction_F, "unit direction of the force on the body, in F")
+        .add("max_thrust", &C::max_thrust, "thrust at full factor", positive())
+        .add("ramp_time_constant", &C::ramp_time_constant, "first-order ramp time constant (0: on/off)",
+             non_negative());
+    FieldList<ThrusterSpec> l;
+    l.flatten(&ThrusterSpec::config, c)
+        .objects("firings", &ThrusterSpec::firings, firing_fields(), "firing", "the scheduled firings", 0);
+    return l;
+  }();
+  return f;
+}
+
 std::shared_ptr<DynamicEffector> thruster(const Node& n, const std::string& name, BuildContext& context) {
-  ThrusterConfig c;
-  n.read("r_TF_F", c.r_TF_F);
-  n.read("force_direction_F", c.force_direction_F);
-  n.read("max_thrust", c.max_thrust);
-  n.read("ramp_time_constant", c.ramp_time_constant);
-  auto effector = std::make_shared<Thruster>(name, c);
-  if (const auto firings = n.find("firings")) {
-    for (const Node& f : firings->elements()) {
-      f.require_keys({"t_on", "duration"});
-      const double t_on = f.at("t_on").si(Dimension::time);
-      const double duration = f.at("duration").si(Dimension::time);
-      wrap_configuration_errors(f, [&] { effector->add_firing(t_on * si::second, duration * si::second); });
-      context.switch_times.insert(context.switch_times.end(), {t_on, t_on + duration});
-    }
+  const ThrusterSpec spec = thruster_fields().read(n, common_keys(Category::dynamic_effector, context.on_segment));
+  auto effector = std::make_shared<Thruster>(name, spec.config);
+  const std::vector<Node> firings = n.has("firings") ? n.at("firings").elements() : std::vector<Node>{};
+  for (std::size_t i = 0; i < spec.firings.size(); ++i) {
+    const double t_on = spec.firings[i].t_on.value(), duration = spec.firings[i].duration.value();
+    wrap_configuration_errors(firings[i], [&] { effector->add_firing(t_on * si::second, duration * si::second); });
+    context.switch_times.insert(context.switch_times.end(), {t_on, t_on + duration});
   }
   return effector;
+}
+
+const FieldList<GravityGradientConfig>& gravity_gradient_fields() {
+  using C = GravityGradientConfig;
+  static const FieldList<C> f = [] {
+    FieldList<C> l;
+    l.si("mass", &C::mass, Dimension::mass, "the body's mass (default: the host body's)", positive())
+        .si("r_McF_F", &C::r_McF_F, Dimension::length,
+            "its centre of mass relative to F's origin (default: the host's)")
+        .si("I_PntMc_F", &C::I_PntMc_F, Dimension::inertia, "its inertia about Mc, in F (default: the host's)")
+        .add("tidal_force", &C::tidal_force, "add the tidal force at Mc (false: the torque alone)");
+    return l;
+  }();
+  return f;
 }
 
 /// The body's mass properties: each field given, or the host's (the hub, a hinged panel).
@@ -93,122 +150,181 @@ std::shared_ptr<DynamicEffector> gravity_gradient(const Node& n, const std::stri
     c.mass = context.host->mass;
     c.r_McF_F = context.host->r_McF_F;
     c.I_PntMc_F = context.host->I_PntMc_F;
-  } else {
-    n.require_present({"mass", "r_McF_F", "I_PntMc_F"});  // a segment whose body the loader does not know
   }
-  if (const auto m = n.find("mass")) c.mass = m->si(Dimension::mass);
-  if (const auto r = n.find("r_McF_F")) c.r_McF_F = r->vector3(Dimension::length);
-  if (const auto I = n.find("I_PntMc_F")) c.I_PntMc_F = I->matrix3(Dimension::inertia);
-  n.read("tidal_force", c.tidal_force);
+  gravity_gradient_fields().read(n, c, common_keys(Category::dynamic_effector, context.on_segment));
+  if (!context.host) n.require_present({"mass", "r_McF_F", "I_PntMc_F"});  // a segment whose body is not known
   return std::make_shared<GravityGradient>(name, c);
 }
 
 }  // namespace
 
-std::shared_ptr<DynamicEffector> build_dynamic_effector(const Node& node, bool on_segment, BuildContext& context) {
-  const Node type = node.at("type");
-  const std::string kind = type.string();
-  const auto keys = [&](std::initializer_list<std::string_view> own) {
-    std::vector<std::string_view> all{"type", "name"};
-    if (on_segment) all.push_back("segment");
-    all.insert(all.end(), own);
-    node.require_keys(all);
+void register_dynamic_effectors(Registry& r) {
+  const auto effector = [&r](std::string type, std::string doc, std::string page, std::string cpp,
+                             std::vector<FieldInfo> fields, DynamicEffectorBuilder build, bool on_segment = true) {
+    TypeInfo t = type_info(std::move(type), Category::dynamic_effector, std::move(doc), std::move(page), std::move(cpp),
+                           std::move(fields));
+    t.on_segment = on_segment;
+    r.add_dynamic_effector(std::move(t), std::move(build));
   };
-  const std::string name = node.at("name").name();
-  return wrap_configuration_errors(node, [&]() -> std::shared_ptr<DynamicEffector> {
-    if (kind == "external_force_torque") {
-      keys({"force_F", "force_N", "torque_PntF_F", "r_PF_F"});
-      return external_force_torque(node, name);
-    }
-    if (kind == "pulsed_torque") {
-      keys({"torque_PntB_B", "period", "count_on", "count_off", "start"});
-      return pulsed_torque(node, name, context);
-    }
-    if (kind == "thruster") {
-      keys({"r_TF_F", "force_direction_F", "max_thrust", "ramp_time_constant", "firings"});
-      return thruster(node, name, context);
-    }
-    if (kind == "gravity_gradient") {
-      keys({"mass", "r_McF_F", "I_PntMc_F", "tidal_force"});
-      return gravity_gradient(node, name, context);
-    }
-    if (kind == "drag") {
-      keys({"cannonball", "facets"});
-      return build_drag(node, name, context.environment);
-    }
-    if (kind == "solar_radiation_pressure") {
-      keys({"cannonball", "facets", "pressure_1au"});
-      return build_srp(node, name, context.environment);
-    }
-    if (kind == "magnetorquer") {
-      keys({"rods"});
-      return build_magnetorquer(node, name, context.environment);
-    }
-    std::string known;
-    for (const std::string& k : dynamic_effector_type_names()) known += (known.empty() ? "" : ", ") + k;
-    type.fail("unknown dynamic effector type '" + kind + "' (known: " + known + ")");
-  });
+  r.add_part(type_info("firing", Category::part, "one scheduled firing of a thruster", "docs/models/thruster.md", "",
+                       firing_fields().info()));
+  effector("external_force_torque", "a constant force and torque on its body", "docs/models/external_force_torque.md",
+           "ExternalForceTorque", external_force_torque_fields().info(),
+           [](const Node& n, const std::string& name, BuildContext& context) {
+             return std::make_shared<ExternalForceTorque>(
+                 name,
+                 external_force_torque_fields().read(n, common_keys(Category::dynamic_effector, context.on_segment)));
+           });
+  effector("pulsed_torque", "a torque of alternating sign in whole counts of a period, on the hub",
+           "docs/models/pulsed_torque.md", "PulsedTorque", pulsed_torque_fields().info(), pulsed_torque, false);
+  effector("thruster", "a thruster with scheduled firings and a first-order ramp", "docs/models/thruster.md",
+           "Thruster", thruster_fields().info(), thruster);
+  effector(
+      "gravity_gradient", "the gravity-gradient torque (and tidal force) of the central body on its body",
+      "docs/environment/gravity_gradient.md", "GravityGradient", gravity_gradient_fields().info(),
+      [](const Node& n, const std::string& name, BuildContext& context) { return gravity_gradient(n, name, context); });
 }
 
-std::vector<std::string> dynamic_effector_type_names() {
-  return {"external_force_torque",    "pulsed_torque", "thruster", "gravity_gradient", "drag",
-          "solar_radiation_pressure", "magnetorquer"};
+std::shared_ptr<DynamicEffector> build_dynamic_effector(const Node& node, bool on_segment, BuildContext& context) {
+  const Node type = node.at("type");
+  const Registry& registry = Registry::instance();
+  const DynamicEffectorBuilder* build = registry.dynamic_effector(type.string());
+  if (build == nullptr) registry.unknown_type(type, Category::dynamic_effector, "dynamic effector");
+  const std::string name = node.at("name").name();
+  context.on_segment = on_segment;
+  return wrap_configuration_errors(node, [&] { return (*build)(node, name, context); });
+}
+
+std::vector<std::string> dynamic_effector_type_names() { return type_names(Category::dynamic_effector); }
+
+namespace {
+
+const FieldList<ConstraintConfig>& constraint_fields() {
+  using C = ConstraintConfig;
+  static const FieldList<C> f = [] {
+    FieldList<C> l;
+    l.add("r_P1F1_F1", &C::r_P1F1_F1, "P1 relative to end 1's frame origin, in F1")
+        .add("r_P2F2_F2", &C::r_P2F2_F2, "P2 relative to end 2's frame origin, in F2")
+        .add("r_P2P1_F1", &C::r_P2P1_F1, "reference offset of P2 from P1, fixed in F1")
+        .add("alpha", &C::alpha, "stiffness gain", non_negative())
+        .add("beta", &C::beta, "damping gain", non_negative());
+    return l;
+  }();
+  return f;
+}
+
+}  // namespace
+
+void register_two_point_effectors(Registry& r) {
+  r.add(type_info("constraint", Category::two_point_effector,
+                  "holds a point of one body at an offset from a point of another, by a stiff spring and damper",
+                  "docs/models/constraint.md", "Constraint", constraint_fields().info()));
 }
 
 std::shared_ptr<TwoPointEffector> build_two_point_effector(const Node& node, const AttachPoint& end1,
                                                            const AttachPoint& end2) {
   const Node type = node.at("type");
   if (type.string() != "constraint")
-    type.fail("unknown two-point effector type '" + type.string() + "' (known: constraint)");
+    Registry::instance().unknown_type(type, Category::two_point_effector, "two-point effector");
   const std::string name = node.at("name").name();
-  ConstraintConfig c;
+  ConstraintConfig c = constraint_fields().read(node, common_keys(Category::two_point_effector));
   c.end1 = end1;
   c.end2 = end2;
-  node.read("r_P1F1_F1", c.r_P1F1_F1);
-  node.read("r_P2F2_F2", c.r_P2F2_F2);
-  node.read("r_P2P1_F1", c.r_P2P1_F1);
-  node.read("alpha", c.alpha);
-  node.read("beta", c.beta);
   return wrap_configuration_errors(node, [&] { return std::make_shared<Constraint>(name, c); });
 }
 
 namespace {
 
+FieldInfo third_bodies_field() {
+  FieldInfo f =
+      described("names", "third_bodies", "", "bodies whose attraction (less the central body's) is added", "[]");
+  f.choices = {"sun", "moon"};
+  return f;
+}
+
+struct CentralBodySpec {
+  CentralBodyGravityConfig config;
+  std::string preset;
+};
+const FieldList<CentralBodySpec>& central_body_gravity_fields() {
+  using C = CentralBodyGravityConfig;
+  static const FieldList<CentralBodySpec> f = [] {
+    FieldList<C> c;
+    c.add("mu", &C::mu, "gravitational parameter (required without preset)", positive())
+        .add("J2", &C::J2, "second zonal harmonic (0: a point mass)")
+        .add("equatorial_radius", &C::equatorial_radius, "reference radius of J2 (needed when J2 is not 0)",
+             non_negative());
+    FieldInfo preset = described("choice", "preset", "",
+                                 "instead of the parameters: the Earth's (earth) or with its J2 (earth_J2)", "none");
+    preset.choices = {"earth", "earth_J2"};
+    FieldList<CentralBodySpec> l;
+    l.custom(preset, [](const Node& n, CentralBodySpec& s) {
+       if (const auto p = n.find("preset")) s.preset = p->string();
+     }).flatten(&CentralBodySpec::config, c);
+    l.custom(third_bodies_field(), [](const Node&, CentralBodySpec&) {});  // read by build_gravity
+    return l;
+  }();
+  return f;
+}
+
 std::shared_ptr<const GravityModel> central_body_gravity(const Node& node) {
-  if (const auto preset = node.find("preset")) {
+  const CentralBodySpec s = central_body_gravity_fields().read(node, common_keys(Category::gravity));
+  if (!s.preset.empty()) {
     for (const char* key : {"mu", "J2", "equatorial_radius"})
       if (node.has(key)) node.at(key).fail("give either \"preset\" or the parameters, not both");
-    const std::string p = preset->string();
-    if (p == "earth") return std::make_shared<CentralBodyGravity>(CentralBodyGravity::earth(false));
-    if (p == "earth_J2") return std::make_shared<CentralBodyGravity>(CentralBodyGravity::earth(true));
-    preset->fail("unknown preset '" + p + "' (known: earth, earth_J2)");
+    if (s.preset == "earth") return std::make_shared<CentralBodyGravity>(CentralBodyGravity::earth(false));
+    if (s.preset == "earth_J2") return std::make_shared<CentralBodyGravity>(CentralBodyGravity::earth(true));
+    std::string message = "unknown preset '" + printable(s.preset) + "' (known: earth, earth_J2)";
+    if (const std::string near = did_you_mean(s.preset, {"earth", "earth_J2"}); !near.empty())
+      message.append("; did you mean '").append(near).append("'?");
+    node.at("preset").fail(message);
   }
-  CentralBodyGravityConfig c;
   node.require_present({"mu"});
-  node.read("mu", c.mu);
-  node.read("J2", c.J2);
-  node.read("equatorial_radius", c.equatorial_radius);
-  return wrap_configuration_errors(node, [&] { return std::make_shared<CentralBodyGravity>(c); });
+  return wrap_configuration_errors(node, [&] { return std::make_shared<CentralBodyGravity>(s.config); });
+}
+
+struct HarmonicSpec {
+  std::string file;
+  std::optional<int> degree, order;
+};
+const FieldList<HarmonicSpec>& spherical_harmonic_gravity_fields() {
+  using C = HarmonicSpec;
+  static const FieldList<C> f = [] {
+    FieldList<C> l;
+    const FieldInfo degree =
+        described("integer", "degree", "", "the largest degree summed", "the file's", non_negative());
+    const FieldInfo order = described("integer", "order", "", "the largest order summed", "the file's", non_negative());
+    const auto whole = [](const char* key) {
+      return [key](const Node& n, C& c) {
+        const auto node = n.find(key);
+        if (!node) return;
+        const int v = node->integer();
+        if (v < 0)
+          node->fail("must be a whole number >= 0, found " + std::to_string(v) + " (leave \"" + key +
+                     "\" out for the file's)");
+        (std::string_view(key) == "degree" ? c.degree : c.order) = v;
+      };
+    };
+    l.required("file", &C::file, "the coefficients: ICGEM (.gfc) or the GGM03S text format")
+        .custom(degree, whole("degree"))
+        .custom(order, whole("order"))
+        .custom(third_bodies_field(), [](const Node&, C&) {});  // read by build_gravity
+    return l;
+  }();
+  return f;
 }
 
 /// {"file": path, "degree": n, "order": m}: ICGEM when the file ends in .gfc, the GGM03S text
 /// format otherwise; in the environment's rotating frame (a field without a rotation is fixed in N).
 /// The file must hold every coefficient up to the degree and order asked
-/// (docs/environment/spherical_harmonic_gravity.md §4); degree and order are whole numbers ≥ 0,
-/// the file's when left out.
+/// (docs/environment/spherical_harmonic_gravity.md §4).
 std::shared_ptr<const GravityModel> spherical_harmonic_gravity(const Node& node,
                                                                const EnvironmentObjects& environment) {
-  node.require_present({"file"});
-  const std::string given = node.at("file").string();
+  const HarmonicSpec s = spherical_harmonic_gravity_fields().read(node, common_keys(Category::gravity));
   GravityFieldReadOptions options;
-  for (const char* key : {"degree", "order"})
-    if (const auto n = node.find(key)) {
-      const int v = n->integer();
-      if (v < 0)
-        n->fail("must be a whole number >= 0, found " + std::to_string(v) + " (leave \"" + key +
-                "\" out for the file's)");
-      (std::string(key) == "degree" ? options.max_degree : options.max_order) = v;
-    }
+  if (s.degree) options.max_degree = *s.degree;
+  if (s.order) options.max_order = *s.order;
+  const std::string& given = s.file;
   const bool icgem = given.size() >= 4 && given.compare(given.size() - 4, 4, ".gfc") == 0;
   return wrap_configuration_errors(node, [&] {
     const std::string file = environment.data_file(given);
@@ -227,19 +343,27 @@ std::shared_ptr<const GravityModel> spherical_harmonic_gravity(const Node& node,
 
 }  // namespace
 
+void register_gravity(Registry& r) {
+  TypeInfo central =
+      type_info("central_body_gravity", Category::gravity, "a point mass with an optional J2 (the default type)",
+                "docs/models/central_body_gravity.md", "CentralBodyGravity", central_body_gravity_fields().info());
+  central.exclusive = {{"preset", "mu"}, {"preset", "J2"}, {"preset", "equatorial_radius"}};
+  r.add(std::move(central));
+  r.add(type_info("spherical_harmonic_gravity", Category::gravity,
+                  "a spherical-harmonic field read from a coefficient file, in the environment's rotating frame",
+                  "docs/environment/spherical_harmonic_gravity.md", "SphericalHarmonicGravity",
+                  spherical_harmonic_gravity_fields().info()));
+}
+
 std::shared_ptr<const GravityModel> build_gravity(const Node& node, const EnvironmentObjects& environment) {
   const std::string type = node.has("type") ? node.at("type").string() : "central_body_gravity";
   std::shared_ptr<const GravityModel> central;
-  if (type == "central_body_gravity") {
-    node.require_keys({"type", "preset", "mu", "J2", "equatorial_radius", "third_bodies"});
+  if (type == "central_body_gravity")
     central = central_body_gravity(node);
-  } else if (type == "spherical_harmonic_gravity") {
-    node.require_keys({"type", "file", "degree", "order", "third_bodies"});
+  else if (type == "spherical_harmonic_gravity")
     central = spherical_harmonic_gravity(node, environment);
-  } else {
-    node.at("type").fail("unknown gravity type '" + type +
-                         "' (known: central_body_gravity, spherical_harmonic_gravity)");
-  }
+  else
+    Registry::instance().unknown_type(node.at("type"), Category::gravity, "gravity");
   const auto bodies = node.find("third_bodies");
   if (!bodies) return central;
   std::vector<std::shared_ptr<const GravityModel>> terms{central};

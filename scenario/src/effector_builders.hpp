@@ -32,6 +32,7 @@ struct BuildContext {
     Eigen::Matrix3d I_PntMc_F = Eigen::Matrix3d::Zero();  ///< [kg m²]
   };
   std::optional<Body> host;
+  bool on_segment = false;  ///< the dynamic effector being built hangs on a segment (it may give "segment")
 };
 
 /// A vehicle's "hub" object, its "initial_state" and its "hub_translation" (load_scenario.cpp).

@@ -7,11 +7,13 @@
 #include <system_error>
 #include <vector>
 
+#include "field_list.hpp"
 #include "ramus/environment/drag.hpp"
 #include "ramus/environment/magnetorquer.hpp"
 #include "ramus/environment/solar_radiation_pressure.hpp"
 #include "ramus/environment/world_magnetic_model.hpp"
 #include "ramus/kernel/error.hpp"
+#include "registry_table.hpp"
 
 namespace ramus::scenario {
 namespace {
@@ -138,84 +140,166 @@ std::shared_ptr<const MagneticFieldModel> magnetic_field(const Node& n, const En
   });
 }
 
-/// Facets: [{"area", "normal_F", "r_PF_F", ...}, ...]; `extra` reads each facet's own fields.
-template <class Facet, class Extra>
-std::vector<Facet> facets(const Node& list, std::initializer_list<std::string_view> keys, Extra extra) {
-  std::vector<Facet> out;
-  for (const Node& f : list.elements(1)) {
-    f.require_keys(keys);
-    f.require_present({"area", "normal_F"});
-    Facet facet;
-    facet.geometry.area = f.at("area").si(Dimension::area);
-    f.read("normal_F", facet.geometry.normal_F);
-    if (const auto r = f.find("r_PF_F")) facet.geometry.r_PF_F = r->vector3(Dimension::length);
-    extra(f, facet);
-    out.push_back(facet);
-  }
-  return out;
+/// A facet's geometry (area, outward normal, centre of pressure), the fields every facet has.
+template <class Facet>
+void add_geometry(FieldList<Facet>& l) {
+  const FieldInfo area = described("quantity", "area", "m^2", "area", "", positive());
+  const FieldInfo normal = described("direction", "normal_F", "", "outward unit normal, in F", "");
+  const FieldInfo r = described("vector", "r_PF_F", "m", "centre of pressure P relative to F's origin", "[0, 0, 0]");
+  l.custom(area, [](const Node& n, Facet& f) { f.geometry.area = n.at("area").si(Dimension::area); })
+      .custom(normal, [](const Node& n, Facet& f) { n.read("normal_F", f.geometry.normal_F); })
+      .custom(r, [](const Node& n, Facet& f) {
+        if (const auto v = n.find("r_PF_F")) f.geometry.r_PF_F = v->vector3(Dimension::length);
+      });
+}
+
+const FieldList<DragFacet>& drag_facet_fields() {
+  static const FieldList<DragFacet> f = [] {
+    FieldList<DragFacet> l;
+    add_geometry(l);
+    l.add("C_D", &DragFacet::C_D, "drag coefficient", positive());
+    return l;
+  }();
+  return f;
+}
+const FieldList<DragCannonball>& drag_cannonball_fields() {
+  using C = DragCannonball;
+  static const FieldList<C> f = [] {
+    FieldList<C> l;
+    l.add("C_D", &C::C_D, "drag coefficient", positive())
+        .si("area", &C::area, Dimension::area, "reference area", positive())
+        .must_give()
+        .si("r_PF_F", &C::r_PF_F, Dimension::length, "centre of pressure P relative to F's origin");
+    return l;
+  }();
+  return f;
+}
+const FieldList<SrpFacet>& srp_facet_fields() {
+  static const FieldList<SrpFacet> f = [] {
+    FieldList<SrpFacet> l;
+    add_geometry(l);
+    l.add("specular", &SrpFacet::specular, "fraction reflected specularly", between(0.0, 1.0))
+        .add("diffuse", &SrpFacet::diffuse, "fraction reflected diffusely (specular + diffuse <= 1)",
+             between(0.0, 1.0));
+    return l;
+  }();
+  return f;
+}
+const FieldList<SrpCannonball>& srp_cannonball_fields() {
+  using C = SrpCannonball;
+  static const FieldList<C> f = [] {
+    FieldList<C> l;
+    l.add("C_R", &C::C_R, "reflectivity coefficient", between(1.0, 2.0))
+        .si("area", &C::area, Dimension::area, "cross-section", positive())
+        .must_give()
+        .si("r_PF_F", &C::r_PF_F, Dimension::length, "centre of pressure P relative to F's origin");
+    return l;
+  }();
+  return f;
+}
+struct Rod {
+  Eigen::Vector3d axis_F = Eigen::Vector3d::Zero();
+  double max_dipole = 0.0;
+};
+const FieldList<Rod>& rod_fields() {
+  static const FieldList<Rod> f = [] {
+    FieldList<Rod> l;
+    l.add("axis_F", &Rod::axis_F, "unit axis of the rod, in F")
+        .must_give()
+        .si("max_dipole", &Rod::max_dipole, Dimension::magnetic_moment, "largest dipole", positive())
+        .must_give();
+    return l;
+  }();
+  return f;
+}
+
+/// A body's cannonball and facets (drag, solar radiation pressure).
+template <class Cannonball, class Facet>
+struct SurfaceSpec {
+  std::optional<Cannonball> cannonball;
+  std::vector<Facet> facets;
+};
+template <class Cannonball, class Facet>
+FieldList<SurfaceSpec<Cannonball, Facet>> surface_fields(const FieldList<Cannonball>& ball, std::string ball_part,
+                                                         const FieldList<Facet>& facet, std::string facet_part) {
+  using S = SurfaceSpec<Cannonball, Facet>;
+  FieldList<S> l;
+  FieldInfo b = described("object", "cannonball", "", "a body whose force does not depend on its attitude", "none");
+  b.part = std::move(ball_part);
+  l.custom(b, [&ball](const Node& n, S& s) {
+     if (const auto node = n.find("cannonball")) s.cannonball = ball.read(*node);
+   }).objects("facets", &S::facets, facet, std::move(facet_part), "flat facets", 0);
+  return l;
+}
+
+struct MagnetorquerSpec {
+  std::vector<Rod> rods;
+};
+
+const auto& drag_fields() {
+  static const auto fields = surface_fields(drag_cannonball_fields(), "drag_cannonball", drag_facet_fields(), "facet");
+  return fields;
+}
+
+const auto& srp_fields() {
+  static const auto fields = [] {
+    auto l = surface_fields(srp_cannonball_fields(), "srp_cannonball", srp_facet_fields(), "srp_facet");
+    using S = SurfaceSpec<SrpCannonball, SrpFacet>;
+    const FieldInfo p = described("quantity", "pressure_1au", "N/m^2", "solar radiation pressure at 1 au",
+                                  format_default(SolarRadiationPressureConfig{}.pressure_1au), positive());
+    l.custom(p, [](const Node&, S&) {});  // read by build_srp into the configuration
+    return l;
+  }();
+  return fields;
+}
+
+const FieldList<MagnetorquerSpec>& magnetorquer_fields() {
+  static const FieldList<MagnetorquerSpec> fields = [] {
+    FieldList<MagnetorquerSpec> l;
+    l.objects("rods", &MagnetorquerSpec::rods, rod_fields(), "magnetorquer_rod", "the torque rods");
+    return l;
+  }();
+  return fields;
 }
 
 }  // namespace
 
-std::shared_ptr<DynamicEffector> build_drag(const Node& n, const std::string& name, const EnvironmentObjects& env) {
+std::shared_ptr<DynamicEffector> build_drag(const Node& n, const std::string& name, const EnvironmentObjects& env,
+                                            bool on_segment) {
+  const auto spec = drag_fields().read(n, common_keys(Category::dynamic_effector, on_segment));
   if (!env.atmosphere) n.fail("drag needs an atmosphere: give \"environment\": {\"atmosphere\": …}");
   DragConfig c;
   c.atmosphere = env.atmosphere;
   c.shape = env.shape;
   c.rotation = env.rotation;
-  if (const auto ball = n.find("cannonball")) {
-    ball->require_keys({"C_D", "area", "r_PF_F"});
-    ball->require_present({"area"});
-    DragCannonball b;
-    ball->read("C_D", b.C_D);
-    b.area = ball->at("area").si(Dimension::area);
-    if (const auto r = ball->find("r_PF_F")) b.r_PF_F = r->vector3(Dimension::length);
-    c.cannonball = b;
-  }
-  if (const auto list = n.find("facets"))
-    c.facets = facets<DragFacet>(*list, {"area", "normal_F", "r_PF_F", "C_D"},
-                                 [](const Node& f, DragFacet& facet) { f.read("C_D", facet.C_D); });
+  c.cannonball = spec.cannonball;
+  c.facets = spec.facets;
   return std::make_shared<Drag>(name, std::move(c));
 }
 
-std::shared_ptr<DynamicEffector> build_srp(const Node& n, const std::string& name, const EnvironmentObjects& env) {
+std::shared_ptr<DynamicEffector> build_srp(const Node& n, const std::string& name, const EnvironmentObjects& env,
+                                           bool on_segment) {
+  const auto spec = srp_fields().read(n, common_keys(Category::dynamic_effector, on_segment));
   SolarRadiationPressureConfig c;
   c.sun = require_body(env, n, "sun");
   c.shadow = env.shadow;
   c.body_radius = env.shape.R;
   if (const auto p = n.find("pressure_1au")) c.pressure_1au = p->si(Dimension::pressure);
-  if (const auto ball = n.find("cannonball")) {
-    ball->require_keys({"C_R", "area", "r_PF_F"});
-    ball->require_present({"area"});
-    SrpCannonball b;
-    ball->read("C_R", b.C_R);
-    b.area = ball->at("area").si(Dimension::area);
-    if (const auto r = ball->find("r_PF_F")) b.r_PF_F = r->vector3(Dimension::length);
-    c.cannonball = b;
-  }
-  if (const auto list = n.find("facets"))
-    c.facets = facets<SrpFacet>(*list, {"area", "normal_F", "r_PF_F", "specular", "diffuse"},
-                                [](const Node& f, SrpFacet& facet) {
-                                  f.read("specular", facet.specular);
-                                  f.read("diffuse", facet.diffuse);
-                                });
+  c.cannonball = spec.cannonball;
+  c.facets = spec.facets;
   return std::make_shared<SolarRadiationPressure>(name, std::move(c));
 }
 
 std::shared_ptr<DynamicEffector> build_magnetorquer(const Node& n, const std::string& name,
-                                                    const EnvironmentObjects& env) {
+                                                    const EnvironmentObjects& env, bool on_segment) {
+  const MagnetorquerSpec spec = magnetorquer_fields().read(n, common_keys(Category::dynamic_effector, on_segment));
   if (!env.magnetic_field)
     n.fail("a magnetorquer needs a magnetic field: give \"environment\": {\"magnetic_field\": …}");
   MagnetorquerConfig c;
   c.field = env.magnetic_field;
-  n.require_present({"rods"});
-  for (const Node& rod : n.at("rods").elements(1)) {
-    rod.require_keys({"axis_F", "max_dipole"});
-    rod.require_present({"axis_F", "max_dipole"});
-    Eigen::Vector3d axis;
-    rod.read("axis_F", axis);
-    c.axes_F.push_back(axis);
-    c.max_dipole.push_back(rod.at("max_dipole").si(Dimension::magnetic_moment));
+  for (const Rod& rod : spec.rods) {
+    c.axes_F.push_back(rod.axis_F);
+    c.max_dipole.push_back(rod.max_dipole);
   }
   return std::make_shared<Magnetorquer>(name, c);
 }
@@ -308,6 +392,40 @@ std::shared_ptr<const Ephemeris> require_body(const EnvironmentObjects& env, con
     user.fail(std::string("needs the ") + body + "'s ephemeris: give \"environment\": {\"" + body +
               "\": \"analytic\" or {\"file\": …}}");
   return e;
+}
+
+void register_environment_effectors(Registry& r) {
+  const auto part = [&r](std::string type, std::string doc, std::string page, std::vector<FieldInfo> fields) {
+    r.add_part(type_info(std::move(type), Category::part, std::move(doc), std::move(page), "", std::move(fields)));
+  };
+  part("drag_cannonball", "a body whose drag does not depend on its attitude", "docs/environment/drag.md",
+       drag_cannonball_fields().info());
+  part("facet", "a flat plate of a body's drag model", "docs/environment/drag.md", drag_facet_fields().info());
+  part("srp_cannonball", "a body whose radiation force does not depend on its attitude", "docs/environment/srp.md",
+       srp_cannonball_fields().info());
+  part("srp_facet", "a flat facet that absorbs and reflects sunlight", "docs/environment/srp.md",
+       srp_facet_fields().info());
+  part("magnetorquer_rod", "one torque rod", "docs/environment/magnetic_field.md", rod_fields().info());
+  const auto effector = [&r](std::string type, std::string doc, std::string page, std::string cpp,
+                             std::vector<FieldInfo> fields, DynamicEffectorBuilder build) {
+    r.add_dynamic_effector(type_info(std::move(type), Category::dynamic_effector, std::move(doc), std::move(page),
+                                     std::move(cpp), std::move(fields)),
+                           std::move(build));
+  };
+  effector("drag", "aerodynamic drag from the environment's atmosphere, on a cannonball or facets",
+           "docs/environment/drag.md", "Drag", drag_fields().info(),
+           [](const Node& n, const std::string& name, BuildContext& c) {
+             return build_drag(n, name, c.environment, c.on_segment);
+           });
+  effector("solar_radiation_pressure", "solar radiation pressure, dimmed by the central body's shadow",
+           "docs/environment/srp.md", "SolarRadiationPressure", srp_fields().info(),
+           [](const Node& n, const std::string& name, BuildContext& c) {
+             return build_srp(n, name, c.environment, c.on_segment);
+           });
+  effector("magnetorquer", "torque rods in the environment's magnetic field", "docs/environment/magnetic_field.md",
+           "Magnetorquer", magnetorquer_fields().info(), [](const Node& n, const std::string& name, BuildContext& c) {
+             return build_magnetorquer(n, name, c.environment, c.on_segment);
+           });
 }
 
 }  // namespace ramus::scenario

@@ -50,9 +50,12 @@ std::shared_ptr<const Ephemeris> require_body(const EnvironmentObjects& env, con
 
 /// The environment's dynamic effectors (docs/scenario.md §3, Dynamic effectors): drag,
 /// solar_radiation_pressure, magnetorquer, from their objects and the section's shared models.
-std::shared_ptr<DynamicEffector> build_drag(const Node& n, const std::string& name, const EnvironmentObjects& env);
-std::shared_ptr<DynamicEffector> build_srp(const Node& n, const std::string& name, const EnvironmentObjects& env);
+/// `on_segment`: the object may give "segment".
+std::shared_ptr<DynamicEffector> build_drag(const Node& n, const std::string& name, const EnvironmentObjects& env,
+                                            bool on_segment);
+std::shared_ptr<DynamicEffector> build_srp(const Node& n, const std::string& name, const EnvironmentObjects& env,
+                                           bool on_segment);
 std::shared_ptr<DynamicEffector> build_magnetorquer(const Node& n, const std::string& name,
-                                                    const EnvironmentObjects& env);
+                                                    const EnvironmentObjects& env, bool on_segment);
 
 }  // namespace ramus::scenario

@@ -1,5 +1,7 @@
 #include "json_node.hpp"
 
+#include "ramus/scenario/registry.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -133,35 +135,20 @@ void Node::fail(const std::string& reason) const { throw ScenarioError(path(), r
 
 void Node::require_keys(std::span<const std::string_view> allowed) const {
   if (!value_->is_object()) fail("must be an object, found " + type_name(*value_));
-  if (FieldRecorder* r = FieldRecorder::active())
-    for (const std::string_view key : allowed) r->record(member_path(key), std::nullopt);
   for (const auto& [key, value] : value_->items()) {
     bool known = false;
     for (const std::string_view a : allowed) known = known || a == key;
-    if (!known) throw ScenarioError(member_path(printable(key)), "unknown key (accepted here: " + list(allowed) + ")");
+    if (known) continue;
+    std::string reason = "unknown key (accepted here: " + list(allowed) + ")";
+    const std::string near = did_you_mean(key, std::vector<std::string>(allowed.begin(), allowed.end()));
+    if (!near.empty()) reason.append("; did you mean '").append(near).append("'?");
+    throw ScenarioError(member_path(printable(key)), reason);
   }
 }
 
 bool Node::has(std::string_view key) const { return value_->is_object() && value_->contains(key); }
 
-namespace {
-thread_local FieldRecorder* active_recorder = nullptr;
-}  // namespace
-
-FieldRecorder::FieldRecorder() : previous_(active_recorder) { active_recorder = this; }
-FieldRecorder::~FieldRecorder() { active_recorder = previous_; }
-FieldRecorder* FieldRecorder::active() { return active_recorder; }
-void FieldRecorder::record(std::string path, std::optional<Dimension> dimension) {
-  for (Entry& e : entries_) {
-    if (e.path != path) continue;
-    if (!e.dimension) e.dimension = dimension;  // a key allowed first, read as a quantity afterwards
-    return;
-  }
-  entries_.push_back({std::move(path), dimension});
-}
-
 void Node::require_present(std::initializer_list<std::string_view> keys) const {
-  if (FieldRecorder::active() != nullptr) return;  // recording the keys: nothing is required
   for (const std::string_view key : keys) (void)at(key);
 }
 
@@ -281,27 +268,21 @@ Eigen::Vector4d Node::vector4() const {
 }
 
 void Node::read(std::string_view key, units::InertiaTensor& out) const {
-  record(key, Dimension::inertia);
   if (const auto n = find(key)) out = units::InertiaTensor(n->matrix3(Dimension::inertia), units::kg_m2);
 }
 void Node::read(std::string_view key, Eigen::Matrix3d& out) const {
-  record(key, Dimension::dimensionless);
   if (const auto n = find(key)) out = n->matrix3(Dimension::dimensionless);
 }
 void Node::read(std::string_view key, Eigen::Vector3d& out) const {
-  record(key, Dimension::dimensionless);
   if (const auto n = find(key)) out = n->vector3(Dimension::dimensionless);
 }
 void Node::read(std::string_view key, double& out) const {
-  record(key, Dimension::dimensionless);
   if (const auto n = find(key)) out = n->number();
 }
 void Node::read(std::string_view key, bool& out) const {
-  record(key, std::nullopt);
   if (const auto n = find(key)) out = n->boolean();
 }
 void Node::read(std::string_view key, int& out) const {
-  record(key, std::nullopt);
   if (const auto n = find(key)) out = n->integer();
 }
 

@@ -32,29 +32,6 @@ std::string printable(std::string_view text);
 template <class Unit>
 constexpr Dimension dimension_of();
 
-/// While one is alive on a thread, the Nodes of that thread record every key a builder reads, with
-/// its dimension, and let missing required keys pass (require_present): how fields() learns an
-/// object's keys and units from the builders themselves (ramus/scenario/objects.hpp).
-class FieldRecorder {
- public:
-  FieldRecorder();
-  ~FieldRecorder();
-  FieldRecorder(const FieldRecorder&) = delete;
-  FieldRecorder& operator=(const FieldRecorder&) = delete;
-  struct Entry {
-    std::string path;                    ///< the key's path, e.g. "mass", "axis.mass"
-    std::optional<Dimension> dimension;  ///< none: not a quantity (a flag, a count, a DCM's numbers)
-  };
-  const std::vector<Entry>& entries() const { return entries_; }
-  /// The recorder of this thread, or null.
-  static FieldRecorder* active();
-  void record(std::string path, std::optional<Dimension> dimension);
-
- private:
-  std::vector<Entry> entries_;
-  FieldRecorder* previous_;
-};
-
 class Node {
  public:
   /// The document root has the empty path; members are "key", "a.key", elements "a[i]".
@@ -104,12 +81,10 @@ class Node {
   // ---- optional members into configuration fields (left unchanged when absent) ------------
   template <class Unit>
   void read(std::string_view key, units::quantity<Unit>& out) const {
-    record(key, dimension_of<Unit>());
     if (const auto n = find(key)) out = units::quantity<Unit>::from_value(n->si(dimension_of<Unit>()));
   }
   template <class Unit>
   void read(std::string_view key, units::Vector3<Unit>& out) const {
-    record(key, dimension_of<Unit>());
     if (const auto n = find(key)) out = units::Vector3<Unit>(n->vector3(dimension_of<Unit>()), Unit());
   }
   void read(std::string_view key, units::InertiaTensor& out) const;
@@ -120,10 +95,6 @@ class Node {
   void read(std::string_view key, int& out) const;
 
  private:
-  /// Records `key` to this thread's FieldRecorder, if any.
-  void record(std::string_view key, std::optional<Dimension> dimension) const {
-    if (FieldRecorder* r = FieldRecorder::active()) r->record(member_path(key), dimension);
-  }
   /// The value and factor of a quantity node: the node itself (SI) or its "value" with "unit".
   std::pair<Node, double> value_and_factor(Dimension d) const;
   std::string member_path(std::string_view key) const {

@@ -7,42 +7,81 @@
 
 #include "effector_builders.hpp"
 #include "event_section.hpp"
+#include "field_list.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/scenario/input_file.hpp"
 #include "ramus/scenario/logged_quantities.hpp"
 #include "ramus/scenario/scenario.hpp"
+#include "registry_table.hpp"
 #include "run_sections.hpp"
 
 namespace ramus::scenario {
 
 // ---- vehicles ------------------------------------------------------------------------------
 
-HubConfig build_hub(const Node& n) {
-  n.require_keys({"mass", "I_PntBc_B", "r_BcB_B"});
-  HubConfig h;
-  n.require_present({"mass", "I_PntBc_B"});
-  n.read("mass", h.mass);
-  n.read("I_PntBc_B", h.I_PntBc_B);
-  n.read("r_BcB_B", h.r_BcB_B);
-  return h;
+namespace {
+
+const FieldList<HubConfig>& hub_fields() {
+  using C = HubConfig;
+  static const FieldList<C> f = [] {
+    FieldList<C> l;
+    l.required("mass", &C::mass, "hub mass", positive())
+        .required("I_PntBc_B", &C::I_PntBc_B, "hub inertia about its own centre of mass Bc, in B")
+        .add("r_BcB_B", &C::r_BcB_B, "hub centre of mass Bc relative to B");
+    return l;
+  }();
+  return f;
 }
 
-InitialState build_initial_state(const Node& n) {
-  n.require_keys({"point", "r_N", "v_N", "q_BN", "sigma_BN", "omega_BN_B"});
-  InitialState s;
-  if (const auto point = n.find("point")) {
-    const std::string p = point->string();
-    if (p != "B" && p != "C") point->fail("must be \"B\" (the hub origin) or \"C\" (the vehicle's centre of mass)");
-    s.point = p == "B" ? ReferencePoint::B : ReferencePoint::C;
-  }
-  n.read("r_N", s.r_N);
-  n.read("v_N", s.v_N);
-  if (n.has("q_BN") && n.has("sigma_BN")) n.at("sigma_BN").fail("give either q_BN or sigma_BN, not both");
-  if (const auto q = n.find("q_BN")) s.q_BN = q->vector4();
-  if (const auto sigma = n.find("sigma_BN")) s.q_BN = quat_from_mrp(sigma->vector3(Dimension::dimensionless));
-  n.read("omega_BN_B", s.omega_BN_B);
-  return s;
+const FieldList<InitialState>& initial_state_fields() {
+  using C = InitialState;
+  static const FieldList<C> f = [] {
+    FieldList<C> l;
+    FieldInfo point = described("choice", "point", "",
+                                "the point r_N and v_N give: B (the hub origin) or C (the centre of mass)", "B");
+    point.choices = {"B", "C"};
+    l.custom(point,
+             [](const Node& n, C& s) {
+               const auto node = n.find("point");
+               if (!node) return;
+               const std::string p = node->string();
+               if (p != "B" && p != "C")
+                 node->fail("must be \"B\" (the hub origin) or \"C\" (the vehicle's centre of mass)");
+               s.point = p == "B" ? ReferencePoint::B : ReferencePoint::C;
+             })
+        .add("r_N", &C::r_N, "position of the point relative to N, in N")
+        .add("v_N", &C::v_N, "its inertial velocity, in N")
+        .custom(described("quaternion", "q_BN", "", "attitude of B relative to N (scalar first, unit)", "[1, 0, 0, 0]"),
+                [](const Node& n, C& s) {
+                  if (n.has("q_BN") && n.has("sigma_BN"))
+                    n.at("sigma_BN").fail("give either q_BN or sigma_BN, not both");
+                  if (const auto q = n.find("q_BN")) s.q_BN = q->vector4();
+                })
+        .custom(described("mrp", "sigma_BN", "", "or the attitude as modified Rodrigues parameters", "none"),
+                [](const Node& n, C& s) {
+                  if (const auto sigma = n.find("sigma_BN"))
+                    s.q_BN = quat_from_mrp(sigma->vector3(Dimension::dimensionless));
+                })
+        .add("omega_BN_B", &C::omega_BN_B, "angular velocity of B relative to N, in B");
+    return l;
+  }();
+  return f;
 }
+
+}  // namespace
+
+void register_vehicle_parts(Registry& r) {
+  r.add_part(
+      type_info("hub", Category::part, "a vehicle's rigid hub", "docs/scenario.md", "HubConfig", hub_fields().info()));
+  TypeInfo initial = type_info("initial_state", Category::part, "a vehicle's initial translation and rotation",
+                               "docs/scenario.md", "InitialState", initial_state_fields().info());
+  initial.exclusive = {{"q_BN", "sigma_BN"}};
+  r.add_part(std::move(initial));
+}
+
+HubConfig build_hub(const Node& n) { return hub_fields().read(n); }
+
+InitialState build_initial_state(const Node& n) { return initial_state_fields().read(n); }
 
 /// "B" (the default), "C" or "clamped": what the state carries of the hub's translation
 /// (docs/architecture.md §16).
@@ -233,7 +272,6 @@ Scenario parse_scenario(std::string_view json_text, const std::filesystem::path&
   for (const Node& v : root.at("vehicles").elements(1)) add_vehicle(*s.model, v, context, origins);
   if (const auto list = root.find("two_point_effectors")) {
     for (const Node& n : list->elements()) {
-      n.require_keys({"type", "name", "end1", "end2", "r_P1F1_F1", "r_P2F2_F2", "r_P2P1_F1", "alpha", "beta"});
       const AttachPoint end1 = attach_point(*s.model, n.at("end1")), end2 = attach_point(*s.model, n.at("end2"));
       const std::shared_ptr<TwoPointEffector> e = build_two_point_effector(n, end1, end2);
       wrap_configuration_errors(n, [&] { s.model->add_two_point_effector(e); });

@@ -8,6 +8,8 @@
 #include "effector_builders.hpp"
 #include "environment_section.hpp"
 #include "json_node.hpp"
+#include "ramus/scenario/registry.hpp"
+#include "registry_table.hpp"
 
 namespace ramus::scenario {
 
@@ -72,7 +74,6 @@ std::shared_ptr<TwoPointEffector> two_point_effector(std::string_view json, cons
                                                      const AttachPoint& end2, const std::string& root) {
   const nlohmann::json document = parse_object(json, root);
   const Node node(document, root);
-  node.require_keys({"type", "name", "r_P1F1_F1", "r_P2F2_F2", "r_P2P1_F1", "alpha", "beta"});
   return build_two_point_effector(node, end1, end2);
 }
 
@@ -86,63 +87,31 @@ std::shared_ptr<const GravityModel> gravity(std::string_view json, const Environ
 
 namespace {
 
-/// Runs the builder of `type` on `probe` with a FieldRecorder; returns what it recorded (the builder
-/// reads every key it knows, then refuses the probe: the keys are recorded all the same).
-std::vector<FieldRecorder::Entry> record_fields(std::string_view type, const nlohmann::json& probe) {
-  FieldRecorder recorder;
-  try {
-    const Node node(probe, "");
-    if (type == "hub") {
-      (void)build_hub(node);
-    } else if (type == "initial_state") {
-      (void)build_initial_state(node);
-    } else if (type == "constraint") {
-      (void)build_two_point_effector(node, AttachPoint{}, AttachPoint{});
-    } else {
-      const std::vector<std::string> dynamic = dynamic_effector_type_names();
-      BuildContext context;
-      if (std::find(dynamic.begin(), dynamic.end(), type) != dynamic.end())
-        (void)build_dynamic_effector(node, false, context);
-      else
-        (void)build_state_effector(node);
-    }
-  } catch (const Error&) {
+/// The fields of `type`, nested parts' as "<key>.<field>" (an object) or "<key>[].<field>" (an array).
+void append_fields(const TypeInfo& type, const std::string& prefix, std::vector<Field>& out, int depth) {
+  for (const FieldInfo& f : type.fields) {
+    out.push_back({prefix + f.key, f.unit});
+    if (depth > 4 || f.part.empty()) continue;
+    if (const TypeInfo* part = find_type(f.part))
+      append_fields(*part, prefix + f.key + (f.kind == "objects" ? "[]." : "."), out, depth + 1);
   }
-  return recorder.entries();
 }
 
 }  // namespace
 
 std::vector<Field> fields(std::string_view type) {
-  const bool effector = type != "hub" && type != "initial_state";
-  nlohmann::json probe =
-      effector ? nlohmann::json{{"type", std::string(type)}, {"name", "probe"}} : nlohmann::json::object();
-  std::vector<FieldRecorder::Entry> entries = record_fields(type, probe);
-  // A nested object (a spinning body's axis, the wheels of a set) is read only when present: give
-  // each key read without a unit an empty object, then a list of one, and keep what that reveals.
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    const std::string key = entries[i].path;
-    if (entries[i].dimension || key.find_first_of(".[") != std::string::npos || key == "type" || key == "name" ||
-        key == "dynamic_effectors")
-      continue;
-    for (const nlohmann::json& nested : {nlohmann::json::object(), nlohmann::json::array({nlohmann::json::object()})}) {
-      nlohmann::json deeper = probe;
-      deeper[key] = nested;
-      std::vector<FieldRecorder::Entry> more = record_fields(type, deeper);
-      bool found = false;
-      for (FieldRecorder::Entry& e : more) {
-        const bool inside = e.path.starts_with(key + ".") || e.path.starts_with(key + "[");
-        if (!inside) continue;
-        if (e.path.starts_with(key + "[0]")) e.path = key + "[]" + e.path.substr(key.size() + 3);
-        if (std::none_of(entries.begin(), entries.end(), [&](const auto& x) { return x.path == e.path; }))
-          entries.push_back(e), found = true;
-      }
-      if (found) break;
-    }
+  const TypeInfo* info = find_type(type);
+  if (info == nullptr) {
+    std::vector<std::string> names;
+    for (const TypeInfo& t : registered_types()) names.push_back(t.name);
+    std::string message = "unknown type '" + printable(type) + "'";
+    if (const std::string near = did_you_mean(type, names); !near.empty())
+      message.append("; did you mean '").append(near).append("'?");
+    throw ScenarioError("fields", message);
   }
   std::vector<Field> out;
-  for (const FieldRecorder::Entry& e : entries)
-    out.push_back({e.path, e.dimension ? std::string(si_unit(*e.dimension)) : std::string()});
+  for (const std::string_view key : common_keys(info->category)) out.push_back({std::string(key), ""});
+  append_fields(*info, "", out, 0);
   return out;
 }
 
