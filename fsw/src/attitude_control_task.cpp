@@ -206,4 +206,53 @@ void AttitudeControlTask::update(const TaskInput& in, std::span<double> commands
   ++samples_;
 }
 
+std::vector<TaskSignal> AttitudeControlTask::signals() const {
+  std::vector<TaskSignal> out{{"sigma_BR", "1", 3},        {"omega_BR_B", "rad/s", 3},   {"L_r_B", "N m", 3},
+                              {"L_commanded_B", "N m", 3}, {"sigma_BN", "1", 3},         {"omega_BN_B", "rad/s", 3},
+                              {"sigma_RN", "1", 3},        {"navigation_valid", "1", 1}, {"saturated", "1", 1}};
+  if (config_.actuator != AttitudeActuator::reaction_wheels) return out;
+  const Eigen::Index n = config_.mapping.Gs_B.cols();
+  out.insert(out.end(), {{"wheel_torque_requested", "N m", n},
+                         {"wheel_torque_command", "N m", n},
+                         {"torque_saturated", "1", n},
+                         {"speed_saturated", "1", n}});
+  return out;
+}
+
+void AttitudeControlTask::read_signal(std::size_t i, std::span<double> out) const {
+  const auto vector = [&](const auto& v) {
+    for (std::size_t k = 0; k < out.size(); ++k) out[k] = static_cast<double>(v[static_cast<Eigen::Index>(k)]);
+  };
+  switch (i) {
+    case 0:
+      return vector(sigma_BR());
+    case 1:
+      return vector(omega_BR_B());
+    case 2:
+      return vector(L_r_B());
+    case 3:
+      return vector(L_commanded_B());
+    case 4:
+      return vector(sigma_BN());
+    case 5:
+      return vector(omega_BN_B());
+    case 6:
+      return vector(reference().sigma_RN);
+    case 7:
+      out[0] = navigation_valid() ? 1.0 : 0.0;
+      return;
+    case 8:
+      out[0] = any_saturated() ? 1.0 : 0.0;
+      return;
+    case 9:
+      return vector(wheel_torque_requested());
+    case 10:
+      return vector(wheel_torque_command());
+    case 11:
+      return vector(torque_saturated());
+    default:
+      return vector(speed_saturated());
+  }
+}
+
 }  // namespace ramus::fsw

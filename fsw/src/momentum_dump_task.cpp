@@ -76,4 +76,47 @@ void MomentumDumpTask::update(const TaskInput& in, std::span<double> throttle) {
   ++tick_;
 }
 
+std::vector<TaskSignal> MomentumDumpTask::signals() const {
+  const auto m = static_cast<Eigen::Index>(config_.thrusters.size());
+  return {{"dumping", "1", 1},
+          {"H_w_B", "N m s", 3},
+          {"DeltaH_requested_B", "N m s", 3},
+          {"DeltaH_commanded_B", "N m s", 3},
+          {"torque_mean_B", "N m", 3},
+          {"on_time", "s", m},
+          {"fired_on_time", "s", m},
+          {"impulse_limited", "1", 1},
+          {"cycles", "1", 1}};
+}
+
+void MomentumDumpTask::read_signal(std::size_t i, std::span<double> out) const {
+  const MomentumDumpCommand& p = plan();
+  const auto vector = [&](const auto& v) {
+    for (std::size_t k = 0; k < out.size(); ++k) out[k] = v[static_cast<Eigen::Index>(k)];
+  };
+  switch (i) {
+    case 0:
+      out[0] = p.active ? 1.0 : 0.0;
+      return;
+    case 1:
+      return vector(p.H_w_B);
+    case 2:
+      return vector(p.DeltaH_requested_B);
+    case 3:
+      return vector(p.DeltaH_commanded_B);
+    case 4:
+      return vector(p.torque_mean_B);
+    case 5:
+      return vector(p.on_time);
+    case 6:
+      return vector(fired_);
+    case 7:
+      out[0] = p.impulse_limited ? 1.0 : 0.0;
+      return;
+    default:
+      out[0] = static_cast<double>(cycles_);
+      return;
+  }
+}
+
 }  // namespace ramus::fsw

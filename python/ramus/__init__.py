@@ -8,15 +8,15 @@ comes back as numpy arrays.
 import numpy
 
 from . import _ramus
-from ._objects import class_name, dynamic_effector_factory, state_effector_factory, to_json
-from ._ramus import (ConfigurationError, DynamicEffector, Error, Event, IntegrationError, Model, ScenarioError,
-                     StateEffector, System, TwoPointEffector, Vehicle, altitude_event, delta_v_event, diagnostics,
-                     fields, state_entry_event, stepper_list)
+from ._objects import class_name, dynamic_effector_factory, state_effector_factory, task_factory, to_json
+from ._ramus import (ConfigurationError, DynamicEffector, Error, Event, IntegrationError, Model, RegisteredTask,
+                     ScenarioError, StateEffector, System, TwoPointEffector, Vehicle, altitude_event, delta_v_event,
+                     diagnostics, fields, state_entry_event, stepper_list)
 
 __all__ = ["ConfigurationError", "Error", "IntegrationError", "ScenarioError", "Model", "Vehicle", "System",
            "StateEffector", "DynamicEffector", "TwoPointEffector", "Environment", "State", "Result", "Task",
            "gravity", "propagate", "step_halving", "diagnostics", "fields", "stepper_list", "scenario",
-           "Event", "state_entry_event", "delta_v_event", "altitude_event", "linearize"]
+           "Event", "state_entry_event", "delta_v_event", "altitude_event", "linearize", "task", "RegisteredTask"]
 
 # ---- effectors: one constructor per type the scenario files know --------------------------------
 for _kind in _ramus.state_effector_types():
@@ -25,7 +25,20 @@ for _kind in _ramus.state_effector_types():
 for _kind in _ramus.dynamic_effector_types():
     globals()[class_name(_kind)] = dynamic_effector_factory(_kind)
     __all__.append(class_name(_kind))
+# ---- flight software: one constructor per registered task type (AttitudeControl, MomentumDump) --
+for _kind in _ramus.task_types():
+    globals()[class_name(_kind)] = task_factory(_kind)
+    __all__.append(class_name(_kind))
 del _kind
+
+
+def task(type, name, model, *, t0=0.0, seed=0, **fields):
+    """A flight-software task of a registered type (ramus.fields(type) lists its fields) for the
+    finalized `model`: task('momentum_dump', 'dump', model, vehicle='sc', period=0.1, ...); t0 [s]
+    the runs' start, seed the sensors' noise seed. The same as the type's constructor
+    (ramus.MomentumDump, ...)."""
+    owner = f"task('{name}')"
+    return _ramus._task(to_json({"type": type, "name": name, **fields}, owner), model, float(t0), int(seed), owner)
 
 
 def gravity(environment=None, base="", **fields):
@@ -162,8 +175,10 @@ def propagate(system, x0, times, stepper="rk4", dt=0.0, abs_tol=1e-10, rel_tol=1
     """Propagates x0 through the output times [s] with a stepper of stepper_list(): fixed step dt
     [s], or adaptive with abs_tol, rel_tol (dt the first trial step). `log` names the quantities
     logged at the output times (default: every state block, total_energy, H_PntN_N); `tasks` are
-    ramus.Task objects sampled at their times; `inputs` a schedule of (t [s], channel, value) set
-    between steps at t and held (the System keeps them after the run); `events` ramus.Event objects
+    ramus.Task objects (written in Python) or registered tasks (ramus.MomentumDump, ...) sampled at
+    their times, the registered ones' signals logged as '<task>.<signal>' (by default too); `inputs`
+    a schedule of (t [s], channel, value) set between steps at t and held (the System keeps them
+    after the run); `events` ramus.Event objects
     located between steps (r.events: (name, t, rising, x) of each occurrence; after a stop the last
     row is the stop's). Returns a Result; x0 is not changed."""
     if isinstance(system, Model):

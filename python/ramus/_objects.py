@@ -95,3 +95,16 @@ def dynamic_effector_factory(kind):
     make.__doc__ = (f"A {kind} dynamic effector (docs/scenario.md §3): keyword fields in SI:\n"
                     f"{field_doc(kind)}{extra}")
     return make
+
+
+def task_factory(kind):
+    def make(name, model, *, t0=0.0, seed=0, **fields):
+        owner = f"{class_name(kind)}('{name}')"
+        return _ramus._task(to_json({"type": kind, "name": name, **fields}, owner), model, float(t0), int(seed), owner)
+
+    make.__name__ = make.__qualname__ = class_name(kind)
+    make.__doc__ = (f"A {kind} flight-software task (docs/scenario_fields.md) for the finalized `model`: keyword\n"
+                    f"fields in SI, or {{'value': x, 'unit': '...'}}; t0 [s] the runs' start, seed the sensors'\n"
+                    f"noise seed:\n{field_doc(kind)}\n"
+                    "Give it to propagate(tasks=[...]); each run makes its own task from it.")
+    return make

@@ -6,6 +6,7 @@ PYBIND11_MODULE(_ramus, m) {
   ramus::python::bind_errors(m);
   ramus::python::bind_kernel(m);
   ramus::python::bind_effectors(m);
+  ramus::python::bind_tasks(m);
   ramus::python::bind_steppers(m);
   ramus::python::bind_events(m);
   ramus::python::bind_analysis(m);

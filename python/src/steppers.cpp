@@ -22,6 +22,7 @@
 #include "ramus/steppers/propagate.hpp"
 #include "ramus/steppers/step_halving.hpp"
 #include "ramus/steppers/stepper_list.hpp"
+#include "registered_task.hpp"
 #include "system_handle.hpp"
 
 namespace ramus::python {
@@ -201,9 +202,29 @@ void bind_steppers(py::module_& m) {
         for (const Change& c : changes) grid.push_back(c.t);
         std::sort(grid.begin(), grid.end());
         grid.erase(std::unique(grid.begin(), grid.end()), grid.end());
+        // The tasks: registered ones (a fresh task per run, their signals logged by name) and
+        // Python ones.
+        std::vector<std::shared_ptr<FlightSoftwareTask>> run_tasks;
+        std::vector<scenario::QuantityLog::Task> published;
+        for (const py::handle task : tasks) {
+          if (py::isinstance<RegisteredTask>(task)) {
+            const auto& r = task.cast<const RegisteredTask&>();
+            if (r.model.get() != &model)
+              throw ConfigurationError("propagate", "tasks", "'" + r.spec.name + "'",
+                                       "was built for another model: build it with this System's model");
+            run_tasks.push_back(r.spec.make(r.seed));
+            published.push_back({r.spec.name, r.spec.signals});
+          } else {
+            run_tasks.push_back(python_task(task));
+          }
+        }
         const scenario::QuantityLog quantities = [&] {
           try {
-            return scenario::QuantityLog(model, log ? *log : scenario::QuantityLog::default_names(model));
+            std::vector<std::string> names = log ? *log : scenario::QuantityLog::default_names(model);
+            if (!log)
+              for (const scenario::QuantityLog::Task& task : published)
+                for (const TaskSignal& signal : task.signals) names.push_back(task.name + "." + signal.name);
+            return scenario::QuantityLog(model, published, names);
           } catch (const scenario::ScenarioError& e) {  // "output.log[1]" of a file is propagate's log[1]
             const std::string prefix = "output.";
             const std::string path = e.path().starts_with(prefix) ? e.path().substr(prefix.size()) : e.path();
@@ -212,9 +233,9 @@ void bind_steppers(py::module_& m) {
         }();
         PropagationSettings settings = run_settings("propagate", stepper, dt, abs_tol, rel_tol, max_steps);
         std::optional<FlightSoftware> fsw;
-        if (!tasks.empty()) {
+        if (!run_tasks.empty()) {
           fsw.emplace();
-          for (const py::handle task : tasks) fsw->add(python_task(task));
+          for (std::shared_ptr<FlightSoftwareTask>& task : run_tasks) fsw->add(std::move(task));
           settings.flight_software = &*fsw;
         }
         settings.events = run_events(events);

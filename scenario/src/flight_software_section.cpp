@@ -7,11 +7,16 @@
 #include <limits>
 #include <map>
 
+#include "field_list.hpp"
+#include "ramus/fsw/momentum_dump_task.hpp"
+#include "ramus/fsw/rate_damping_task.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/diagnostics.hpp"
 #include "ramus/kernel/system.hpp"
 #include "ramus/systems/external_force_torque.hpp"
 #include "ramus/systems/reaction_wheels.hpp"
+#include "ramus/systems/thruster.hpp"
+#include "registry_table.hpp"
 #include "run_sections.hpp"
 
 namespace ramus::scenario {
@@ -273,6 +278,246 @@ std::shared_ptr<const ReactionWheels> actuator(const Model& model, std::size_t v
   rethrow_at(task, e);
 }
 
+// ---- the registered task types -------------------------------------------------------------
+
+/// attitude_control (docs/fsw/attitude_control_task.md): its parts are sections of the document's
+/// schema (navigation, guidance, mrp_control, attitude_actuator).
+std::vector<FieldInfo> attitude_control_fields() {
+  std::vector<FieldInfo> f{
+      described("integer", "delay", "", "samples between a computation and its commands", "0", between(0.0, 1.0)),
+      described("section", "navigation", "", "ideal, or gyro_and_star_tracker", ""),
+      described("section", "guidance", "", "inertial, hill or eigenaxis_slew", ""),
+      described("section", "control", "", "the MRP feedback law's gains", ""),
+      described("section", "actuator", "", "reaction_wheels or ideal_torque", "")};
+  f[1].part = "navigation";
+  f[2].part = "guidance";
+  f[3].part = "mrp_control";
+  f[4].part = "attitude_actuator";
+  return f;
+}
+
+void attitude_control(const Node& n, const TaskContext& context, FlightSoftwareTaskSpec& spec) {
+  std::vector<std::string_view> keys = common_keys(Category::task);
+  for (const FieldInfo& f : attitude_control_fields()) keys.push_back(f.key);
+  n.require_keys(keys);
+  fsw::AttitudeControlTaskConfig& c = spec.attitude_control;
+  c.vehicle = context.model.vehicle(context.vehicle).name();
+  c.timing = context.timing;
+  if (const auto d = n.find("delay")) c.timing.delay = d->integer();
+  navigation(n.at("navigation"), c, context.t0 + c.timing.offset);
+  guidance(n.at("guidance"), c);
+  control(n.at("control"), c.control);
+  const std::shared_ptr<const ReactionWheels> wheels = actuator(context.model, context.vehicle, n.at("actuator"), c);
+  if (!n.at("control").has("I_PntC_B")) {
+    // The law's inertia: the vehicle's about C at t0, less the commanded wheels' spin inertias
+    // Σ J_s ĝ ĝᵀ (fsw/attitude_control_task.hpp), from the model.
+    c.control.I_PntC_B = vehicle_inertia_PntC_B(context.model, context.vehicle, context.t0);
+    for (std::size_t i = 0; wheels && i < wheels->wheel_count(); ++i) {
+      const ReactionWheelParameters& w = wheels->wheel(i);
+      c.control.I_PntC_B -= w.Js * w.gsHat_B * w.gsHat_B.transpose();
+    }
+  }
+  spec.make = [name = spec.name, c](const NoiseSeed& seed) {
+    fsw::AttitudeControlTaskConfig run = c;
+    run.seed = seed;
+    return std::make_shared<fsw::AttitudeControlTask>(name, run);
+  };
+}
+
+/// momentum_dump (docs/fsw/momentum_dump_task.md): the task's period is its tick; the wheels' axes
+/// and spin inertias and the thrusters' geometry and thrust come from the model.
+struct MomentumDumpSpec {
+  std::string wheels = "wheels";
+  std::vector<std::string> thrusters;
+  Eigen::Vector3d r_CB_B = Eigen::Vector3d::Zero();
+  fsw::MomentumManagementConfig law;
+};
+
+const FieldList<MomentumDumpSpec>& momentum_dump_fields() {
+  using C = MomentumDumpSpec;
+  using L = fsw::MomentumManagementConfig;
+  static const FieldList<C> f = [] {
+    FieldList<L> law;
+    law.si("control_period", &L::control_period, Dimension::time, "T_c: one plan per period, a whole number of ticks",
+           positive())
+        .must_give()
+        .si("minimum_on_time", &L::minimum_on_time, Dimension::time, "t_min: the minimum impulse bit as an on-time",
+            non_negative())
+        .si("start_threshold", &L::start_threshold, Dimension::angular_momentum,
+            "dumping starts when the wheels' |H_w| exceeds it", positive())
+        .must_give()
+        .si("stop_threshold", &L::stop_threshold, Dimension::angular_momentum, "and stops when |H_w| falls to it",
+            non_negative())
+        .si("gain", &L::gain, Dimension::rate, "k of the requested change -k T_c H_w (0 < k T_c <= 1)", positive())
+        .must_give();
+    FieldInfo thrusters = described("name_list", "thrusters", "", "the thruster effectors on the hub it fires", "");
+    thrusters.min_items = 1;
+    FieldList<C> l;
+    l.add("wheels", &C::wheels, "the reaction_wheels effector whose momentum it unloads")
+        .custom(thrusters,
+                [](const Node& n, C& c) {
+                  for (const Node& e : n.at("thrusters").elements(1)) c.thrusters.push_back(e.name());
+                })
+        .si("r_CB_B", &C::r_CB_B, Dimension::length, "the vehicle's centre of mass relative to B (the torque arms')")
+        .flatten(&C::law, law);
+    return l;
+  }();
+  return f;
+}
+
+void momentum_dump(const Node& n, const TaskContext& context, FlightSoftwareTaskSpec& spec) {
+  MomentumDumpSpec s = momentum_dump_fields().read(n, common_keys(Category::task));
+  const Vehicle& vehicle = context.model.vehicle(context.vehicle);
+  fsw::MomentumDumpTaskConfig c;
+  c.vehicle = vehicle.name();
+  c.tick = context.timing.period;
+  c.offset = context.timing.offset;
+  c.wheels = s.wheels;
+  c.thrusters = s.thrusters;
+  c.management = s.law;
+  c.management.r_CB_B = s.r_CB_B;
+  // The wheels: their spin axes and inertias.
+  std::shared_ptr<const ReactionWheels> wheels;
+  for (const auto& e : vehicle.state_effectors())
+    if (e->name() == s.wheels) wheels = std::dynamic_pointer_cast<const ReactionWheels>(e);
+  if (!wheels)
+    n.at("wheels").fail("no reaction_wheels effector '" + s.wheels + "' on vehicle '" + vehicle.name() + "'");
+  const auto count = static_cast<Eigen::Index>(wheels->wheel_count());
+  c.management.Gs_B.resize(3, count);
+  c.management.J_s.resize(count);
+  for (Eigen::Index i = 0; i < count; ++i) {
+    c.management.Gs_B.col(i) = wheels->wheel(static_cast<std::size_t>(i)).gsHat_B;
+    c.management.J_s[i] = wheels->wheel(static_cast<std::size_t>(i)).Js;
+  }
+  // The thrusters: Thruster effectors on the hub (F = B).
+  const auto m = static_cast<Eigen::Index>(s.thrusters.size());
+  c.management.r_TB_B.resize(3, m);
+  c.management.d_B.resize(3, m);
+  c.management.thrust.resize(m);
+  const std::vector<Node> names = n.at("thrusters").elements();
+  for (Eigen::Index j = 0; j < m; ++j) {
+    const std::string& name = s.thrusters[static_cast<std::size_t>(j)];
+    std::shared_ptr<const Thruster> thruster;
+    for (const auto& e : vehicle.dynamic_effectors())
+      if (e->name() == name) thruster = std::dynamic_pointer_cast<const Thruster>(e);
+    if (!thruster)
+      names[static_cast<std::size_t>(j)].fail("no thruster '" + name + "' on the hub of vehicle '" + vehicle.name() +
+                                              "'");
+    c.management.r_TB_B.col(j) = thruster->r_TF_F();
+    c.management.d_B.col(j) = thruster->force_direction_F();
+    c.management.thrust[j] = thruster->max_thrust();
+  }
+  spec.make = [name = spec.name, c](const NoiseSeed&) { return std::make_shared<fsw::MomentumDumpTask>(name, c); };
+}
+
+/// rate_damping (docs/fsw/rate_damping_task.md): an ideal torque -P omega on the hub.
+const FieldList<fsw::RateDampingTaskConfig>& rate_damping_fields() {
+  using C = fsw::RateDampingTaskConfig;
+  static const FieldList<C> f = [] {
+    FieldList<C> l;
+    l.add("torquer", &C::torquer, "the external_force_torque on the hub whose torque it commands")
+        .must_give()
+        .si("P", &C::P, Dimension::angular_momentum, "rate gain of L = -P omega_BN_B (symmetric positive definite)")
+        .must_give()
+        .si("max_torque", &C::max_torque, Dimension::torque, "largest component of the torque (the whole scaled)",
+            positive());
+    return l;
+  }();
+  return f;
+}
+
+void rate_damping(const Node& n, const TaskContext& context, FlightSoftwareTaskSpec& spec) {
+  std::vector<std::string_view> keys = common_keys(Category::task);
+  keys.push_back("delay");
+  fsw::RateDampingTaskConfig c = rate_damping_fields().read(n, keys);
+  c.vehicle = context.model.vehicle(context.vehicle).name();
+  c.timing = context.timing;
+  if (const auto d = n.find("delay")) c.timing.delay = d->integer();
+  bool found = false;
+  for (const auto& e : context.model.vehicle(context.vehicle).dynamic_effectors())
+    if (e->name() == c.torquer) {
+      if (!std::dynamic_pointer_cast<const ExternalForceTorque>(e))
+        n.at("torquer").fail(std::string(e->kind()) + " '" + c.torquer + "' is not an external_force_torque");
+      found = true;
+    }
+  if (!found)
+    n.at("torquer").fail("no external_force_torque '" + c.torquer + "' on the hub of vehicle '" + c.vehicle + "'");
+  spec.make = [name = spec.name, c](const NoiseSeed&) { return std::make_shared<fsw::RateDampingTask>(name, c); };
+}
+
+}  // namespace
+
+void register_tasks(Registry& r) {
+  r.add_task(type_info("attitude_control", Category::task,
+                       "sampled attitude control: navigation, guidance, MRP feedback, wheels or an ideal torque",
+                       "docs/fsw/attitude_control_task.md", "fsw::AttitudeControlTask", attitude_control_fields()),
+             attitude_control);
+  r.add_task(type_info("momentum_dump", Category::task, "unloads the reaction wheels with the hub's thrusters",
+                       "docs/fsw/momentum_dump_task.md", "fsw::MomentumDumpTask", momentum_dump_fields().info()),
+             momentum_dump);
+  std::vector<FieldInfo> damping = rate_damping_fields().info();
+  damping.insert(damping.begin(), described("integer", "delay", "", "samples between a computation and its commands",
+                                            "0", between(0.0, 1.0)));
+  r.add_task(type_info("rate_damping", Category::task, "detumbling: an ideal hub torque opposed to its rate",
+                       "docs/fsw/rate_damping_task.md", "fsw::RateDampingTask", damping),
+             rate_damping);
+}
+
+namespace {
+
+/// One task object of a registered type (a file's flight_software.tasks[k]) for the finalized
+/// `model`: its spec, and its first task added to `check` (seeded with `seed`). `first` (task name →
+/// path of its "name") refuses a name given twice.
+FlightSoftwareTaskSpec task_spec(const Model& model, const Node& n, double t0, const NoiseSeed& seed,
+                                 std::map<std::string, std::string>& first, FlightSoftware& check) {
+  const Node type = n.at("type");
+  const Registry& registry = Registry::instance();
+  const TaskBuilder* build = registry.task(type.string());
+  if (build == nullptr) registry.unknown_type(type, Category::task, "task");
+  FlightSoftwareTaskSpec spec;
+  spec.type = type.string();
+  spec.path = n.path();
+  const Node name_node = n.at("name");
+  spec.name = name_node.name();
+  if (const auto [it, inserted] = first.emplace(spec.name, name_node.path()); !inserted)
+    name_node.fail("task name '" + spec.name + "' is already used by " + it->second);
+  for (std::size_t i = 0; i < model.vehicle_count(); ++i)
+    if (model.vehicle(i).name() == spec.name)
+      name_node.fail("task name '" + spec.name + "' is a vehicle's name: their logged quantities ('" + spec.name +
+                     ".sigma_BN') would clash");
+  const Node vehicle_node = n.at("vehicle");
+  const std::string vehicle = vehicle_node.string();
+  std::size_t v = model.vehicle_count();
+  for (std::size_t i = 0; i < model.vehicle_count(); ++i)
+    if (model.vehicle(i).name() == vehicle) v = i;
+  if (v == model.vehicle_count())
+    vehicle_node.fail("no vehicle '" + vehicle + "' (vehicles: " + names_of_vehicles(model) + ")");
+  TaskTiming timing;
+  timing.period = n.at("period").si(Dimension::time);
+  if (const auto o = n.find("offset")) timing.offset = o->si(Dimension::time);
+  try {
+    (*build)(n, TaskContext{model, v, t0, timing}, spec);
+    check.add(spec.make(seed));
+  } catch (const ConfigurationError& e) {
+    rethrow_task_error(n, spec.name, e);
+  }
+  return spec;
+}
+
+/// Binds the tasks of `check` (built from `nodes`, in order) to the model: each channel exists and
+/// belongs to the task's vehicle (FlightSoftware::bind); then each spec learns its signals.
+void bind_tasks(const std::shared_ptr<Model>& model, double t0, FlightSoftware& check, const std::vector<Node>& nodes,
+                const Node& at, std::vector<FlightSoftwareTaskSpec>& specs) {
+  try {
+    check.bind(System(model), t0);
+  } catch (const ConfigurationError& e) {
+    for (std::size_t k = 0; k < specs.size(); ++k)
+      if (e.owner() == check.tasks()[k]->label()) rethrow_task_error(nodes[k], specs[k].name, e);
+    rethrow_at(at, e);
+  }
+  for (std::size_t k = 0; k < specs.size(); ++k) specs[k].signals = check.tasks()[k]->signals();
+}
+
 }  // namespace
 
 std::vector<FlightSoftwareTaskSpec> flight_software(const std::shared_ptr<Model>& model, const Node& section, double t0,
@@ -284,76 +529,26 @@ std::vector<FlightSoftwareTaskSpec> flight_software(const std::shared_ptr<Model>
   }
   seed.run = 0;
   std::vector<FlightSoftwareTaskSpec> specs;
-  std::map<std::string, std::string> first;  // task name → path of its first "name"
-  FlightSoftware check;                      // the tasks built once, bound to the model below
-  for (const Node& n : section.at("tasks").elements(1)) {
-    n.require_keys(
-        {"type", "name", "vehicle", "period", "offset", "delay", "navigation", "guidance", "control", "actuator"});
-    const Node type = n.at("type");
-    if (type.string() != "attitude_control")
-      type.fail("unknown task type '" + type.string() + "' (known: attitude_control)");
-    FlightSoftwareTaskSpec spec;
-    spec.path = n.path();
-    const Node name_node = n.at("name");
-    spec.name = name_node.name();
-    if (const auto [it, inserted] = first.emplace(spec.name, name_node.path()); !inserted)
-      name_node.fail("task name '" + spec.name + "' is already used by " + it->second);
-    for (std::size_t i = 0; i < model->vehicle_count(); ++i)
-      if (model->vehicle(i).name() == spec.name)
-        name_node.fail("task name '" + spec.name + "' is a vehicle's name: their logged quantities ('" + spec.name +
-                       ".sigma_BN') would clash");
-    fsw::AttitudeControlTaskConfig& c = spec.attitude_control;
-    const Node vehicle_node = n.at("vehicle");
-    c.vehicle = vehicle_node.string();
-    std::size_t v = model->vehicle_count();
-    for (std::size_t i = 0; i < model->vehicle_count(); ++i)
-      if (model->vehicle(i).name() == c.vehicle) v = i;
-    if (v == model->vehicle_count())
-      vehicle_node.fail("no vehicle '" + c.vehicle + "' (vehicles: " + names_of_vehicles(*model) + ")");
-    c.timing.period = n.at("period").si(Dimension::time);
-    if (const auto o = n.find("offset")) c.timing.offset = o->si(Dimension::time);
-    if (const auto d = n.find("delay")) c.timing.delay = d->integer();
-    navigation(n.at("navigation"), c, t0 + c.timing.offset);
-    guidance(n.at("guidance"), c);
-    control(n.at("control"), c.control);
-    const std::shared_ptr<const ReactionWheels> wheels = actuator(*model, v, n.at("actuator"), c);
-    if (!n.at("control").has("I_PntC_B")) {
-      // The law's inertia: the vehicle's about C at t0, less the commanded wheels' spin inertias
-      // Σ J_s ĝ ĝᵀ (fsw/attitude_control_task.hpp), from the model.
-      c.control.I_PntC_B = vehicle_inertia_PntC_B(*model, v, t0);
-      for (std::size_t i = 0; wheels && i < wheels->wheel_count(); ++i) {
-        const ReactionWheelParameters& w = wheels->wheel(i);
-        c.control.I_PntC_B -= w.Js * w.gsHat_B * w.gsHat_B.transpose();
-      }
-    }
-    c.seed = seed;
-    try {
-      check.add(std::make_shared<fsw::AttitudeControlTask>(spec.name, c));
-    } catch (const ConfigurationError& e) {
-      rethrow_task_error(n, spec.name, e);
-    }
-    specs.push_back(std::move(spec));
-  }
-  // The channels: each exists and belongs to the task's vehicle (FlightSoftware::bind).
-  try {
-    check.bind(System(model), t0);
-  } catch (const ConfigurationError& e) {
-    for (std::size_t k = 0; k < specs.size(); ++k)
-      if (e.owner() == check.tasks()[k]->label())
-        rethrow_task_error(section.at("tasks").elements()[k], specs[k].name, e);
-    rethrow_at(section, e);
-  }
+  std::map<std::string, std::string> first;
+  FlightSoftware check;  // the tasks built once, bound to the model below
+  const std::vector<Node> nodes = section.at("tasks").elements(1);
+  for (const Node& n : nodes) specs.push_back(task_spec(*model, n, t0, seed, first, check));
+  bind_tasks(model, t0, check, nodes, section, specs);
   return specs;
+}
+
+FlightSoftwareTaskSpec read_flight_software_task(const std::shared_ptr<Model>& model, const Node& n, double t0) {
+  std::map<std::string, std::string> first;
+  FlightSoftware check;
+  std::vector<FlightSoftwareTaskSpec> specs{task_spec(*model, n, t0, NoiseSeed{}, first, check)};
+  bind_tasks(model, t0, check, {n}, n, specs);
+  return std::move(specs.front());
 }
 
 std::unique_ptr<FlightSoftware> make_flight_software(const Scenario& scenario) {
   if (scenario.flight_software.empty()) return nullptr;
   auto software = std::make_unique<FlightSoftware>();
-  for (const FlightSoftwareTaskSpec& spec : scenario.flight_software) {
-    fsw::AttitudeControlTaskConfig c = spec.attitude_control;
-    c.seed = scenario.noise_seed;
-    software->add(std::make_shared<fsw::AttitudeControlTask>(spec.name, c));
-  }
+  for (const FlightSoftwareTaskSpec& spec : scenario.flight_software) software->add(spec.make(scenario.noise_seed));
   return software;
 }
 

@@ -4,7 +4,6 @@
 #include <map>
 #include <string_view>
 
-#include "ramus/fsw/attitude_control_task.hpp"
 #include "ramus/kernel/diagnostics.hpp"
 #include "ramus/scenario/scenario.hpp"
 
@@ -31,22 +30,6 @@ constexpr std::array<Diagnostic, 9> kVehicleDiagnostics{{{"m", 1, "kg"},
 /// the angular momentum about N, Σ (m r_C × v_C + H_C).
 constexpr std::array<Diagnostic, 2> kTotals{{{"total_energy", 1, "J"}, {"H_PntN_N", 3, "N m s"}}};
 
-/// What an attitude-control task records at each sample (fsw/attitude_control_task.hpp);
-/// size 0: one entry per wheel (reaction_wheels tasks only).
-constexpr std::array<Diagnostic, 13> kTaskQuantities{{{"sigma_BR", 3, "1"},
-                                                      {"omega_BR_B", 3, "rad/s"},
-                                                      {"L_r_B", 3, "N m"},
-                                                      {"L_commanded_B", 3, "N m"},
-                                                      {"sigma_BN", 3, "1"},
-                                                      {"omega_BN_B", 3, "rad/s"},
-                                                      {"sigma_RN", 3, "1"},
-                                                      {"navigation_valid", 1, "1"},
-                                                      {"saturated", 1, "1"},
-                                                      {"wheel_torque_requested", 0, "N m"},
-                                                      {"wheel_torque_command", 0, "N m"},
-                                                      {"torque_saturated", 0, "1"},
-                                                      {"speed_saturated", 0, "1"}}};
-
 /// A dynamic effector's load in its frame F about F's origin: "sc/drag.torque_PntF_F".
 constexpr std::array<Diagnostic, 2> kLoadQuantities{{{"force_F", 3, "N"}, {"torque_PntF_F", 3, "N m"}}};
 
@@ -60,31 +43,6 @@ std::vector<std::string> load_owners(const Model& model) {
 
 /// The suffixes of an input block's quantities: "sc/wheels.motor_torque:command".
 constexpr std::array<const char*, 3> kInputSuffixes{":command", ":applied", ":saturated"};
-
-Eigen::VectorXd flags(const Eigen::Array<bool, Eigen::Dynamic, 1>& a) { return a.cast<double>().matrix(); }
-
-Eigen::VectorXd task_value(const fsw::AttitudeControlTask& task, const std::string& q) {
-  if (q == "sigma_BR") return task.sigma_BR();
-  if (q == "omega_BR_B") return task.omega_BR_B();
-  if (q == "L_r_B") return task.L_r_B();
-  if (q == "L_commanded_B") return task.L_commanded_B();
-  if (q == "sigma_BN") return task.sigma_BN();
-  if (q == "omega_BN_B") return task.omega_BN_B();
-  if (q == "sigma_RN") return task.reference().sigma_RN;
-  if (q == "navigation_valid") return Eigen::VectorXd::Constant(1, task.navigation_valid() ? 1.0 : 0.0);
-  if (q == "saturated") return Eigen::VectorXd::Constant(1, task.any_saturated() ? 1.0 : 0.0);
-  if (q == "wheel_torque_requested") return task.wheel_torque_requested();
-  if (q == "wheel_torque_command") return task.wheel_torque_command();
-  if (q == "torque_saturated") return flags(task.torque_saturated());
-  return flags(task.speed_saturated());  // "speed_saturated": the names were checked in the constructor
-}
-
-/// The task quantities of `task` that exist for it (the wheel ones with wheels only).
-template <class Task, class F>
-void for_each_task_quantity(const Task& task, F&& f) {
-  for (const Diagnostic& d : kTaskQuantities)
-    if (d.size != 0 || task.wheels > 0) f(d, d.size != 0 ? d.size : task.wheels);
-}
 
 Eigen::VectorXd vehicle_value(const VehicleDiagnostics& d, const std::string& q) {
   if (q == "m") return Eigen::VectorXd::Constant(1, d.m);
@@ -116,7 +74,7 @@ std::vector<std::string> QuantityLog::names(const Model& model) {
 std::vector<std::string> QuantityLog::names(const Scenario& scenario) {
   std::vector<std::string> out = names(*scenario.model);
   for (const Task& task : tasks_of(scenario))
-    for_each_task_quantity(task, [&](const Diagnostic& d, Eigen::Index) { out.push_back(task.name + "." + d.name); });
+    for (const TaskSignal& signal : task.signals) out.push_back(task.name + "." + signal.name);
   return out;
 }
 
@@ -131,7 +89,7 @@ std::vector<std::string> QuantityLog::default_names(const Scenario& scenario) {
   std::vector<std::string> out = default_names(*scenario.model);
   if (scenario.flight_software.empty()) return out;
   for (const Task& task : tasks_of(scenario))
-    for_each_task_quantity(task, [&](const Diagnostic& d, Eigen::Index) { out.push_back(task.name + "." + d.name); });
+    for (const TaskSignal& signal : task.signals) out.push_back(task.name + "." + signal.name);
   for (const InputBlock& b : scenario.model->input_layout().blocks())
     for (const char* suffix : kInputSuffixes) out.push_back(b.owner + "." + b.name + suffix);
   return out;
@@ -139,10 +97,7 @@ std::vector<std::string> QuantityLog::default_names(const Scenario& scenario) {
 
 std::vector<QuantityLog::Task> QuantityLog::tasks_of(const Scenario& scenario) {
   std::vector<Task> tasks;
-  for (const FlightSoftwareTaskSpec& spec : scenario.flight_software)
-    tasks.push_back({spec.name, spec.attitude_control.actuator == fsw::AttitudeActuator::reaction_wheels
-                                    ? spec.attitude_control.mapping.Gs_B.cols()
-                                    : 0});
+  for (const FlightSoftwareTaskSpec& spec : scenario.flight_software) tasks.push_back({spec.name, spec.signals});
   return tasks;
 }
 
@@ -209,14 +164,14 @@ QuantityLog::QuantityLog(const Model& model, const std::vector<Task>& tasks, con
           found = true;
         }
     }
-    for (std::size_t i = 0; i < tasks_.size() && !found; ++i) {
-      for_each_task_quantity(tasks_[i], [&](const Diagnostic& d, Eigen::Index size) {
-        if (found || tasks_[i].name + "." + d.name != name) return;
-        items_.push_back({Source::task, i, d.name, 0, size});
-        add_columns(name, size, d.unit);
+    for (std::size_t i = 0; i < tasks_.size() && !found; ++i)
+      for (std::size_t k = 0; k < tasks_[i].signals.size() && !found; ++k) {
+        const TaskSignal& signal = tasks_[i].signals[k];
+        if (tasks_[i].name + "." + signal.name != name) continue;
+        items_.push_back({Source::task, i, signal.name, static_cast<Eigen::Index>(k), signal.size});
+        add_columns(name, signal.size, signal.unit);
         found = true;
-      });
-    }
+      }
     if (!found)
       throw ScenarioError(
           "output.log[" + std::to_string(n) + "]",
@@ -226,9 +181,8 @@ QuantityLog::QuantityLog(const Model& model, const std::vector<Task>& tasks, con
               "rotational_energy, H_orb_PntN_N, H_rot_PntC_N, dv_CN_N; totals: total_energy, H_PntN_N; "
               "dynamic effectors' loads: <vehicle>/<effector>.force_F, torque_PntF_F; "
               "actuator channels: <block>:command, <block>:applied, <block>:saturated, the blocks `ramus describe` "
-              "lists; flight-software tasks: <task>.sigma_BR, omega_BR_B, L_r_B, L_commanded_B, sigma_BN, "
-              "omega_BN_B, sigma_RN, navigation_valid, saturated and, with wheels, wheel_torque_requested, "
-              "wheel_torque_command, torque_saturated, speed_saturated)");
+              "lists; flight-software tasks' signals: <task>.<signal>, the signals `ramus describe` and "
+              "docs/scenario_fields.md list per task type)");
     const Source source = items_.back().source;
     needs_diagnostics_ = needs_diagnostics_ || source == Source::vehicle || source == Source::total;
     needs_inputs_ = needs_inputs_ || source == Source::input_command || source == Source::input_applied ||
@@ -293,12 +247,12 @@ std::vector<double> QuantityLog::row(const Eigen::VectorXd& x, double t, const R
         break;
       case Source::task: {
         const std::string& name = tasks_[item.vehicle].name;
-        const fsw::AttitudeControlTask* task = nullptr;
+        const FlightSoftwareTask* task = nullptr;
         for (const auto& candidate : run.flight_software->tasks())
-          if (candidate->name() == name) task = dynamic_cast<const fsw::AttitudeControlTask*>(candidate.get());
-        if (task == nullptr)
-          throw Error("QuantityLog::row: the run's flight software has no attitude-control task '" + name + "'");
-        value = task_value(*task, item.quantity);
+          if (candidate->name() == name) task = candidate.get();
+        if (task == nullptr) throw Error("QuantityLog::row: the run's flight software has no task '" + name + "'");
+        value.resize(item.size);
+        task->read_signal(static_cast<std::size_t>(item.offset), std::span<double>(value.data(), value.size()));
         break;
       }
     }

@@ -10,6 +10,7 @@
 #include "json_node.hpp"
 #include "ramus/scenario/registry.hpp"
 #include "registry_table.hpp"
+#include "run_sections.hpp"
 
 namespace ramus::scenario {
 
@@ -85,6 +86,12 @@ std::shared_ptr<const GravityModel> gravity(std::string_view json, const Environ
   return build_gravity(Node(document, root), environment != nullptr ? environment->objects().objects : none);
 }
 
+FlightSoftwareTaskSpec flight_software_task(std::string_view json, const std::shared_ptr<Model>& model, double t0,
+                                            const std::string& root) {
+  const nlohmann::json document = parse_object(json, root);
+  return read_flight_software_task(model, Node(document, root), t0);
+}
+
 namespace {
 
 /// The fields of `type`, nested parts' as "<key>.<field>" (an object) or "<key>[].<field>" (an array).
@@ -117,5 +124,6 @@ std::vector<Field> fields(std::string_view type) {
 
 std::vector<std::string> state_effector_types() { return state_effector_type_names(); }
 std::vector<std::string> dynamic_effector_types() { return dynamic_effector_type_names(); }
+std::vector<std::string> task_types() { return type_names(Category::task); }
 
 }  // namespace ramus::scenario

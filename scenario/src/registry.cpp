@@ -40,7 +40,7 @@ std::vector<std::string_view> common_keys(Category category, bool on_segment) {
     case Category::gravity:
       return {"type"};
     case Category::task:
-      return {"type", "name", "vehicle", "period", "offset", "delay"};
+      return {"type", "name", "vehicle", "period", "offset"};
     case Category::part:
       return {};
   }
@@ -66,6 +66,7 @@ Registry::Registry() {
   register_environment_effectors(*this);
   register_two_point_effectors(*this);
   register_gravity(*this);
+  register_tasks(*this);
   // Categories in the order of the enum, each in registration order (stable).
   std::stable_sort(types_.begin(), types_.end(), [](const TypeInfo& a, const TypeInfo& b) {
     return static_cast<int>(a.category) < static_cast<int>(b.category);
@@ -99,7 +100,19 @@ void Registry::add_dynamic_effector(TypeInfo info, DynamicEffectorBuilder build)
   insert(std::move(info));
 }
 
+void Registry::add_task(TypeInfo info, TaskBuilder build) {
+  info.category = Category::task;
+  task_builders_.emplace_back(info.name, std::move(build));
+  insert(std::move(info));
+}
+
 void Registry::add(TypeInfo info) { insert(std::move(info)); }
+
+const TaskBuilder* Registry::task(std::string_view name) const {
+  for (const auto& [n, b] : task_builders_)
+    if (n == name) return &b;
+  return nullptr;
+}
 
 const TypeInfo* Registry::find(std::string_view name) const {
   for (const TypeInfo& t : types_)

@@ -29,5 +29,8 @@ InputChange input_change(const Model& model, const Node& change);
 /// built once and bound to it) for a run starting at t0; `seed` receives (flight_software.seed, 0).
 std::vector<FlightSoftwareTaskSpec> flight_software(const std::shared_ptr<Model>& model, const Node& section, double t0,
                                                     NoiseSeed& seed);
+/// One task object (an element of "tasks", of any registered task type) checked and bound the same
+/// way, alone: the front ends' builder (ramus/scenario/objects.hpp).
+FlightSoftwareTaskSpec read_flight_software_task(const std::shared_ptr<Model>& model, const Node& n, double t0);
 
 }  // namespace ramus::scenario

@@ -66,10 +66,12 @@ ordered field_schema(const FieldInfo& f) {
     s = ref("name");
   } else if (f.kind == "choice") {
     s = ordered{{"enum", f.choices}};
-  } else if (f.kind == "object") {
+  } else if (f.kind == "object" || f.kind == "section") {  // section: described in the document's skeleton
     s = ref(f.part);
   } else if (f.kind == "objects") {
     s = ordered{{"type", "array"}, {"minItems", f.min_items}, {"items", ref(f.part)}};
+  } else if (f.kind == "name_list") {
+    s = ordered{{"type", "array"}, {"minItems", f.min_items}, {"items", ref("name")}};
   } else if (f.kind == "names") {
     s = ordered{{"type", "array"}, {"minItems", 1}, {"items", {{"enum", f.choices}}}};
   } else if (f.kind == "variant") {
@@ -125,6 +127,12 @@ ordered type_schema(const TypeInfo& t) {
       break;
     }
     case Category::task:
+      common("type", {{"const", t.name}}, true);
+      common("name", ref("name"), true);
+      common("vehicle", {{"type", "string"}, {"description", "the vehicle whose actuators it commands"}}, true);
+      common("period", ref("quantity"), true);
+      common("offset", ref("quantity"), false);
+      break;
     case Category::part:
       break;
   }
@@ -153,8 +161,10 @@ std::string scenario_schema() {
   ordered& defs = schema["$defs"];
   for (const TypeInfo& t : registered_types()) defs[t.name] = type_schema(t);
   ordered state = ordered::array(), hub = ordered::array(), segment = ordered::array(), gravity = ordered::array();
+  ordered task = ordered::array();
   for (const TypeInfo& t : registered_types()) {
     if (t.category == Category::state_effector) state.push_back(ref(t.name));
+    if (t.category == Category::task) task.push_back(ref(t.name));
     if (t.category == Category::gravity) gravity.push_back(ref(t.name));
     if (t.category != Category::dynamic_effector) continue;
     ordered on_hub = ref(t.name);
@@ -172,6 +182,7 @@ std::string scenario_schema() {
   defs["segment_dynamic_effector"] = {
       {"description", "a dynamic effector on segment `segment` (0-based) of its state effector"}, {"oneOf", segment}};
   defs["gravity"] = {{"oneOf", gravity}};
+  defs["task"] = {{"oneOf", task}};
   return schema.dump(2) + "\n";
 }
 

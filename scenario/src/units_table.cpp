@@ -112,6 +112,7 @@ const std::vector<Entry>& table() {
         {"A m^2", D::magnetic_moment, 1.0},
         {"N/m^2", D::pressure, 1.0},
         {"Pa", D::pressure, 1.0},
+        {"1/s", D::rate, 1.0},
     };
   }();
   return entries;
@@ -181,7 +182,7 @@ std::string with_article(std::string_view name) {
 }  // namespace
 
 std::string_view dimension_name(Dimension d) {
-  static constexpr std::array<std::string_view, 26> names{"dimensionless number",
+  static constexpr std::array<std::string_view, 27> names{"dimensionless number",
                                                           "mass",
                                                           "length",
                                                           "time",
@@ -206,7 +207,8 @@ std::string_view dimension_name(Dimension d) {
                                                           "area",
                                                           "density",
                                                           "magnetic moment",
-                                                          "pressure"};
+                                                          "pressure",
+                                                          "rate"};
   return names.at(static_cast<std::size_t>(d));
 }
 

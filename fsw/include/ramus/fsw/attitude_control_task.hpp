@@ -16,11 +16,11 @@
 #include "ramus/fsw/attitude_guidance.hpp"
 #include "ramus/fsw/mrp_feedback.hpp"
 #include "ramus/fsw/rw_torque_mapping.hpp"
+#include "ramus/kernel/flight_software_task.hpp"
 #include "ramus/sensors/ideal_navigation.hpp"
 #include "ramus/sensors/rate_gyro.hpp"
 #include "ramus/sensors/sensor_key.hpp"
 #include "ramus/sensors/star_tracker.hpp"
-#include "ramus/steppers/flight_software.hpp"
 
 namespace ramus::fsw {
 
@@ -94,6 +94,11 @@ class AttitudeControlTask final : public FlightSoftwareTask {
   void bind(const Model& model) override;
   /// One sample (docs/fsw/attitude_control_task.md eqs. (1)–(5)). No allocation.
   void update(const TaskInput& in, std::span<double> commands) override;
+  /// sigma_BR, omega_BR_B, L_r_B, L_commanded_B, sigma_BN, omega_BN_B, sigma_RN, navigation_valid,
+  /// saturated and, with wheels, wheel_torque_requested, wheel_torque_command, torque_saturated,
+  /// speed_saturated (one per wheel): the accessors below.
+  std::vector<TaskSignal> signals() const override;
+  void read_signal(std::size_t i, std::span<double> out) const override;
 
   // ---- what an analyst logs (the last sample's values) ---------------------------------------
   /// Samples taken since bind().

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "ramus/fsw/momentum_management.hpp"
-#include "ramus/steppers/flight_software.hpp"
+#include "ramus/kernel/flight_software_task.hpp"
 
 namespace ramus::fsw {
 
@@ -41,6 +41,10 @@ class MomentumDumpTask final : public FlightSoftwareTask {
   void bind(const Model& model) override;
   /// One tick (docs/fsw/momentum_dump_task.md eqs. (1)–(2)). No allocation.
   void update(const TaskInput& in, std::span<double> throttle) override;
+  /// dumping, H_w_B, DeltaH_requested_B, DeltaH_commanded_B, torque_mean_B, on_time and
+  /// fired_on_time (one per thruster), impulse_limited, cycles: the last control period's plan.
+  std::vector<TaskSignal> signals() const override;
+  void read_signal(std::size_t i, std::span<double> out) const override;
 
   /// The last control period's plan (momentum, request, on-times as planned before rounding).
   const MomentumDumpCommand& plan() const { return management_.command(); }

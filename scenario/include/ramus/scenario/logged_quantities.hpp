@@ -58,21 +58,24 @@ class QuantityLog {
   /// the tasks' values of their last sample (at or before t).
   std::vector<double> row(const Eigen::VectorXd& x, double t, const RunView& run) const;
 
-  /// What the log knows of a task (from the scenario's flight_software section).
+  /// What the log knows of a task (from the scenario's flight_software section): the signals it
+  /// publishes (FlightSoftwareTask::signals()), logged as "<task>.<signal>".
   struct Task {
     std::string name;
-    Eigen::Index wheels = 0;  ///< reaction_wheels: the wheel count; 0 for ideal_torque
+    std::vector<TaskSignal> signals;
   };
+  /// The log of a run whose flight software has `tasks` (the scenario's, or a front end's): their
+  /// signals are quantities "<task>.<signal>" beside the model's.
+  QuantityLog(const Model& model, const std::vector<Task>& tasks, const std::vector<std::string>& names);
 
  private:
-  QuantityLog(const Model& model, const std::vector<Task>& tasks, const std::vector<std::string>& names);
   static std::vector<Task> tasks_of(const Scenario& scenario);
   enum class Source { state, vehicle, total, input_command, input_applied, input_saturated, task, load };
   struct Item {
     Source source;
     std::size_t vehicle = 0;  ///< Source::vehicle; Source::task: the task's index; Source::load: the load's
     std::string quantity;     ///< diagnostic name (vehicle, total), task quantity (task), force_F | torque_PntF_F
-    Eigen::Index offset = 0;  ///< Source::state, Source::input_*
+    Eigen::Index offset = 0;  ///< Source::state, Source::input_*; Source::task: the signal's index
     Eigen::Index size = 1;
   };
   const Model* model_;

@@ -16,6 +16,7 @@
 #include "ramus/kernel/state_effector.hpp"
 #include "ramus/kernel/two_point_effector.hpp"
 #include "ramus/kernel/vehicle.hpp"
+#include "ramus/scenario/scenario.hpp"
 
 namespace ramus::scenario {
 
@@ -61,6 +62,14 @@ std::shared_ptr<TwoPointEffector> two_point_effector(std::string_view json, cons
 std::shared_ptr<const GravityModel> gravity(std::string_view json, const Environment* environment,
                                             const std::filesystem::path& base, const std::string& root);
 
+/// A flight-software task of a registered type (docs/scenario_fields.md, "Flight-software tasks")
+/// for the finalized `model`, from the object an element of a file's flight_software.tasks gives:
+/// model data, from which each run makes its own task (spec.make with the run's noise seed); its
+/// signals are those the task publishes. `t0`: the start of the runs (the default inertia of an
+/// attitude_control law is the vehicle's there).
+FlightSoftwareTaskSpec flight_software_task(std::string_view json, const std::shared_ptr<Model>& model, double t0,
+                                            const std::string& root);
+
 /// One field a builder reads: its key and its SI unit ("kg", "kg m^2", "1" for a dimensionless
 /// number, "" for a flag, a count or a nested object).
 struct Field {
@@ -73,5 +82,7 @@ std::vector<Field> fields(std::string_view type);
 /// The effector types the builders know: state effectors, then dynamic, then two-point.
 std::vector<std::string> state_effector_types();
 std::vector<std::string> dynamic_effector_types();
+/// The registered flight-software task types.
+std::vector<std::string> task_types();
 
 }  // namespace ramus::scenario

@@ -45,12 +45,17 @@ struct InputEvent {
   std::function<void(const System& system, Eigen::VectorXd& x, double t)> apply;
 };
 
-/// One task of the scenario's "flight_software" section (docs/scenario.md §3 Flight software).
-/// Model data: each run makes its own task from it (make_flight_software).
+/// One task of the scenario's "flight_software" section (docs/scenario.md §3 Flight software), of
+/// any registered task type (docs/scenario_fields.md). Model data: each run makes its own task
+/// from it (make_flight_software).
 struct FlightSoftwareTaskSpec {
-  std::string type = "attitude_control";  ///< the only type so far
+  std::string type = "attitude_control";  ///< the registered task type
   std::string name;                       ///< the task's name, unique in the scenario
   std::string path;                       ///< where the file gives it, e.g. "flight_software.tasks[0]"
+  /// A new task for one run, its sensors' noise drawn from `seed` (the run's).
+  std::function<std::shared_ptr<FlightSoftwareTask>(const NoiseSeed& seed)> make;
+  /// The signals the task publishes (FlightSoftwareTask::signals() once bound to the model).
+  std::vector<TaskSignal> signals;
   /// attitude_control: the task's configuration, in SI; its `seed` is the run's (make_flight_software).
   fsw::AttitudeControlTaskConfig attitude_control;
 };

@@ -37,6 +37,7 @@ enum class Dimension {
   density,               ///< kg/m^3: an atmosphere's density
   magnetic_moment,       ///< A m^2: a magnetorquer's dipole
   pressure,              ///< N/m^2: the solar radiation pressure at 1 au
+  rate,                  ///< 1/s: a gain per unit time (the momentum dump's k)
 };
 
 /// "length", "angular velocity", …

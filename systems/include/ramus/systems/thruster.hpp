@@ -30,6 +30,12 @@ class Thruster final : public DynamicEffector {
   void add_firing(units::Time t_on, units::Time duration);
   void clear_firings() { firings_.clear(); }
 
+  /// [m] location T relative to F's origin, [1] unit direction of the force, [N] thrust at full
+  /// factor, all in F (for flight software that plans with the thruster's geometry).
+  const Eigen::Vector3d& r_TF_F() const { return r_TF_F_; }
+  const Eigen::Vector3d& force_direction_F() const { return tHat_F_; }
+  double max_thrust() const { return max_thrust_; }
+
   /// Thrust factor in [0, 1] at t (eq. 1): 1/0 inside/outside the firings, or the first-order
   /// response to them with time constant τ.
   double thrust_factor(double t) const;

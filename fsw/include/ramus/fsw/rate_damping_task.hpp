@@ -1,0 +1,49 @@
+// The rate-damping task (docs/fsw/rate_damping_task.md): detumbling by an ideal body torque opposed
+// to the hub's angular velocity, L_B = −P ω_BN_B (eq. (1)), scaled as a whole so that no component
+// exceeds max_torque (eq. (2): the direction is kept), written at each sample to the torque
+// channels of an external_force_torque on the vehicle's hub and held until the next. The rate is
+// the true ω_BN_B (ideal navigation).
+#pragma once
+
+#include <Eigen/Dense>
+#include <limits>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "ramus/kernel/flight_software_task.hpp"
+
+namespace ramus::fsw {
+
+struct RateDampingTaskConfig {
+  std::string vehicle;                          ///< the vehicle whose hub is damped
+  TaskTiming timing;                            ///< sample period, first sample, delay (0 or 1)
+  std::string torquer;                          ///< an external_force_torque effector on the hub (F = B)
+  Eigen::Matrix3d P = Eigen::Matrix3d::Zero();  ///< [N m s] rate gain, symmetric positive definite
+  double max_torque = std::numeric_limits<double>::infinity();  ///< [N m] per component (> 0; ∞: none)
+};
+
+class RateDampingTask final : public FlightSoftwareTask {
+ public:
+  /// ConfigurationError naming the task and the field: an empty torquer, a P that is not symmetric
+  /// positive definite, a max_torque that is not positive.
+  RateDampingTask(std::string name, const RateDampingTaskConfig& config);
+
+  /// "<vehicle>/<torquer>.torque_PntF_F[0..2]".
+  std::vector<std::string> outputs() const override;
+  /// Resolves the hub's rate in the state (ConfigurationError naming the task for an unknown vehicle).
+  void bind(const Model& model) override;
+  /// One sample: eqs. (1)–(2). No allocation.
+  void update(const TaskInput& in, std::span<double> torque) override;
+  /// omega_BN_B [rad/s], L_commanded_B [N m], saturated [1]: the last sample's.
+  std::vector<TaskSignal> signals() const override;
+  void read_signal(std::size_t i, std::span<double> out) const override;
+
+ private:
+  RateDampingTaskConfig config_;
+  Eigen::Index i_omega_ = -1;
+  Eigen::Vector3d omega_BN_B_ = Eigen::Vector3d::Zero(), L_B_ = Eigen::Vector3d::Zero();
+  bool saturated_ = false;
+};
+
+}  // namespace ramus::fsw
