@@ -63,6 +63,18 @@ int describe(const Options& o) {
       for (const std::string& channel : task->outputs()) std::cout << ' ' << channel;
       std::cout << '\n';
     }
+    // The signals each task publishes (logged as <task>.<signal>), known once bound to the model.
+    for (const scenario::FlightSoftwareTaskSpec& spec : s.flight_software) {
+      std::cout << "task '" << spec.name << "' (" << spec.type << ") publishes";
+      const char* separator = " ";
+      for (const TaskSignal& signal : spec.signals) {
+        std::cout << separator << spec.name << '.' << signal.name;
+        if (signal.size > 1) std::cout << '[' << signal.size << ']';
+        std::cout << ' ' << signal.unit;
+        separator = ", ";
+      }
+      std::cout << '\n';
+    }
   }
   if (!s.events.empty()) {
     std::cout << "\nevents\n";

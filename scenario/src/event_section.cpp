@@ -152,7 +152,8 @@ EventSpec event_spec(const std::shared_ptr<Model>& model, const Node& n, const E
                 "' (known: record, stop, or an input change {\"vehicle\", \"effector\", …} as in \"inputs\")");
       spec.action = text;
     } else {
-      a->require_keys({"vehicle", "effector", "joint", "wheel", "motor_torque", "motor_force", "locked"});
+      a->require_keys(
+          {"vehicle", "effector", "joint", "wheel", "motor_torque", "motor_force", "locked", "channel", "value"});
       InputChange c = input_change(m, *a);
       change = std::move(c.apply);
       spec.action = c.description;

@@ -2,7 +2,9 @@
 // impulse: SerialChain::engage_lock); the same changes are the input actions of its events
 // (docs/scenario.md §3 Events).
 #include <charconv>
+#include <optional>
 
+#include "ramus/scenario/registry.hpp"
 #include "ramus/systems/reaction_wheels.hpp"
 #include "ramus/systems/serial_chain.hpp"
 #include "run_sections.hpp"
@@ -17,10 +19,55 @@ std::string number_text(double x) {
   return std::string(buffer, result.ptr);
 }
 
+/// The dimension whose SI unit a channel declares ("N m", "N", "1").
+std::optional<Dimension> channel_dimension(std::string_view unit) {
+  for (int d = 0; d <= static_cast<int>(Dimension::rate); ++d)
+    if (si_unit(static_cast<Dimension>(d)) == unit) return static_cast<Dimension>(d);
+  return std::nullopt;
+}
+
+/// {"channel": "<owner>.<name>[i]", "value": …}: any actuator channel by its name, the value in
+/// the channel's unit (a lock flag through its channel is latched by its impulse before the next
+/// step, as Inputs::set does everywhere).
+InputChange channel_change(const Model& model, const Node& n) {
+  for (const char* key : {"vehicle", "effector", "joint", "wheel", "motor_torque", "motor_force", "locked"})
+    if (n.has(key)) n.at(key).fail("give either \"channel\" and \"value\" or \"vehicle\" and \"effector\"");
+  const Node channel_node = n.at("channel");
+  const std::string name = channel_node.string();
+  const InputLayout& layout = model.input_layout();
+  Eigen::Index channel = -1;
+  try {
+    channel = layout.find(name);
+  } catch (const ConfigurationError&) {
+    std::vector<std::string> names;
+    for (Eigen::Index c = 0; c < layout.size(); ++c) names.push_back(layout.entry_name(c));
+    std::string reason = "no actuator channel '" + name + "' (`ramus describe` lists them)";
+    if (const std::string near = did_you_mean(name, names); !near.empty())
+      reason.append("; did you mean '").append(near).append("'?");
+    channel_node.fail(reason);
+  }
+  const InputBlock& block = *layout.block_at(channel);
+  const std::optional<Dimension> d = channel_dimension(block.unit);
+  if (!d) channel_node.fail("channel '" + name + "' has the unit '" + block.unit + "', which files cannot give");
+  const double u = n.at("value").si(*d);
+  if (block.name == "locked" && u != 0.0 && u != 1.0)  // InputSpec::lock blocks are named so
+    n.at("value").fail("a lock flag is 0 (free) or 1 (locked)");
+  InputChange ev;
+  ev.apply = [channel, u](const System& system, Eigen::VectorXd& x, double t) {
+    system.inputs().set(channel, u);
+    // A lock engaged here is latched at once, as "locked": true does, so the state logged at this
+    // time is the latched one (the driver would latch it before the next step otherwise).
+    engage_commanded_locks(system, x, t);
+  };
+  ev.description = layout.entry_name(channel) + " = " + number_text(u) + (block.unit == "1" ? "" : " " + block.unit);
+  return ev;
+}
+
 }  // namespace
 
 InputEvent input_event(const Model& model, const Node& n, double t0, double t1) {
-  n.require_keys({"t", "vehicle", "effector", "joint", "wheel", "motor_torque", "motor_force", "locked"});
+  n.require_keys(
+      {"t", "vehicle", "effector", "joint", "wheel", "motor_torque", "motor_force", "locked", "channel", "value"});
   InputEvent ev;
   ev.path = n.path();
   const Node t = n.at("t");
@@ -32,6 +79,7 @@ InputEvent input_event(const Model& model, const Node& n, double t0, double t1) 
 }
 
 InputChange input_change(const Model& model, const Node& n) {
+  if (n.has("channel") || n.has("value")) return channel_change(model, n);
   const Node vehicle_node = n.at("vehicle"), effector_node = n.at("effector");
   const std::string vehicle_name = vehicle_node.string(), effector_name = effector_node.string();
   const Vehicle* vehicle = nullptr;

@@ -355,7 +355,9 @@ def minutes_for_a_run_of(scenario, seconds, case):
         t = time.perf_counter()
         case.expect(ramus("run", "probe.json", "--output", f"probe_{minutes}.csv", "--quiet", cwd=case.dir), 0)
         return time.perf_counter() - t
-    per_minute = max((wall(30) - wall(10)) / 20.0, 1e-6)
+    # Each probe's fastest of three: a probe slowed by the other tests running beside it (CTest -j2)
+    # would overstate the cost, and the campaign's runs would then end before the kill.
+    per_minute = max((min(wall(30) for _ in range(3)) - min(wall(10) for _ in range(3))) / 20.0, 1e-6)
     return int(min(120, max(10, math.ceil(seconds / per_minute))))
 
 
@@ -387,7 +389,7 @@ def campaign_bookkeeping():
     c = Case("campaign_resume")
     slow = copy.deepcopy(scenario)
     slow["output"]["dt"] = {"value": 60, "unit": "s"}
-    slow["output"]["t1"] = {"value": minutes_for_a_run_of(slow, 0.3, c), "unit": "min"}  # ~ 0.3 s a run, any build
+    slow["output"]["t1"] = {"value": minutes_for_a_run_of(slow, 0.5, c), "unit": "min"}  # ~ 0.5 s a run, any build
     c.write_json("s.json", slow)
     c.write_json("d.json", dispersions({"path": "vehicles[0].hub.mass", "distribution": "normal", "sigma": 1},
                                        {"path": "vehicles[0].state_effectors[0].k", "distribution": "uniform",
@@ -405,9 +407,9 @@ def campaign_bookkeeping():
                 recorded = len(json.load(f)["runs"])
         except (OSError, ValueError):
             pass
-        if recorded >= 3:
+        if recorded >= 1:  # killed at the first recorded run: nine runs of margin
             break
-        time.sleep(0.05)
+        time.sleep(0.01)
     p.kill()
     p.wait()
     if p.returncode != -signal.SIGKILL or recorded < 1:

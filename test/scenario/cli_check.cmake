@@ -117,6 +117,7 @@ require("${slew}" "\n# units: s,1,1,1,rad/s,rad/s,rad/s,N m," "closed loop: unit
 require("${slew}" "\n# end: complete, 301 rows\n" "closed loop: end marker")
 run_ramus(0 out err describe ${EXAMPLES}/slew_panels_wheels.json)
 require("${out}" "\nflight software \\(noise seed 20261203\\)\ntask 'acs' on vehicle 'sc': period 0.1 s, offset 0 s, delay 0; writes sc/wheels.motor_torque\\[0\\] sc/wheels.motor_torque\\[1\\] sc/wheels.motor_torque\\[2\\] sc/wheels.motor_torque\\[3\\]\n" "describe: flight software")
+require("${out}" "task 'acs' \\(attitude_control\\) publishes acs.sigma_BR\\[3\\] 1, acs.omega_BR_B\\[3\\] rad/s, " "describe: the task's signals")
 
 # a bad file and a bad command line
 string(REPLACE "\"unit\": \"kg\"" "\"unit\": \"deg\"" bad_text "${example_text}")

@@ -33,6 +33,15 @@ def main() -> int:
                 lambda d: d["flight_software"]["tasks"][0]["control"].__setitem__("KK", 1),
                 lambda d: d["flight_software"]["tasks"][0]["guidance"].__setitem__("type", "sun"),
             ]
+        # Inputs by channel name (docs/scenario.md §3 Inputs) are accepted beside the effector form,
+        # and a channel without its value is refused.
+        channel = {"t": 0, "channel": "sc/wheels.motor_torque[0]", "value": {"value": 1, "unit": "mN m"}}
+        with_channels = copy.deepcopy(document)
+        with_channels["inputs"] = with_channels.get("inputs", []) + [channel]
+        for error in validator.iter_errors(with_channels):
+            print(f"{path} with a channel input: {'/'.join(map(str, error.absolute_path))}: {error.message}")
+            failures += 1
+        edits.append(lambda d: d.__setitem__("inputs", [{"t": 0, "channel": "sc/thr.throttle"}]))
         for k, edit in enumerate(edits):
             bad = copy.deepcopy(document)
             edit(bad)
