@@ -70,7 +70,7 @@ Scenario tumbling_spacecraft(const CentralBodyGravity& gravity) {
       kOrbitSpan, 2.0, 0.05);
 }
 
-reference::TorqueFreeAxisymmetric spacecraft_attitude() {
+samples::reference::TorqueFreeAxisymmetric spacecraft_attitude() {
   return {kSpacecraftInertia.x(), kSpacecraftInertia.z(), kOmega0_BN_B, Quaternion(1.0, 0.0, 0.0, 0.0)};
 }
 
@@ -81,8 +81,9 @@ Scenario make_rigid_orbit() {
   const double mu = CentralBodyGravity::earth(false).mu();
   // C = B (hub c.o.m. at B, no effectors): C moves on the Kepler orbit, and gravity at C exerts
   // no torque about it, so the attitude is torque-free.
-  const reference::KeplerState orbit = reference::kepler_propagate(mu, kR0_CN_N, kV0_CN_N, s.t1 - s.t0);
-  const reference::TorqueFreeAxisymmetric attitude = spacecraft_attitude();
+  const samples::reference::KeplerState orbit =
+      samples::reference::kepler_propagate(mu, kR0_CN_N, kV0_CN_N, s.t1 - s.t0);
+  const samples::reference::TorqueFreeAxisymmetric attitude = spacecraft_attitude();
   s.reference_state = {orbit.r_N, orbit.v_N, attitude.q_BN(s.t1 - s.t0), attitude.omega_B(s.t1 - s.t0)};
   s.reference = "closed forms: Kepler (translation of C = B), torque-free axisymmetric body (attitude, rate)";
   s.conserves = {true, true};  // point-mass gravity: energy, and angular momentum about N
@@ -95,7 +96,7 @@ Scenario make_rigid_orbit_j2() {
   s.reference_state = hub_state(*s.model, ref.x_t1);
   // Two checks of the reference procedure: its attitude against the torque-free closed form (J2
   // acts at C and exerts no torque), and the same procedure without J2 against both closed forms.
-  const reference::TorqueFreeAxisymmetric attitude = spacecraft_attitude();
+  const samples::reference::TorqueFreeAxisymmetric attitude = spacecraft_attitude();
   const double attitude_check = attitude_error_angle(attitude.q_BN(s.t1 - s.t0), s.reference_state.q_BN);
   const Scenario point_mass = make_rigid_orbit();
   const ErrorBreakdown point_mass_check = point_mass.error(converged_run(point_mass).x_t1);
@@ -130,7 +131,7 @@ Scenario make_torque_free() {
   initial.omega_BN_B = units::AngularVelocity3(Eigen::Vector3d(0.5, 0.0, 1.0), si::radian_per_second);
   // |ω| ≈ 1.1 rad/s: Euler starts at ω·dt ≈ 0.011.
   Scenario s = scenario_of(rigid_hub(100.0, Eigen::Vector3d(100.0, 100.0, 200.0), initial), 10.0, 0.1, 0.01);
-  const reference::TorqueFreeAxisymmetric body{100.0, 200.0, initial.omega_BN_B.si(), initial.q_BN};
+  const samples::reference::TorqueFreeAxisymmetric body{100.0, 200.0, initial.omega_BN_B.si(), initial.q_BN};
   s.reference_state.q_BN = body.q_BN(s.t1 - s.t0);
   s.reference_state.omega_BN_B = body.omega_B(s.t1 - s.t0);
   s.reference = "closed form: torque-free axisymmetric body (attitude, rate)";

@@ -247,75 +247,83 @@ void Model::finalize() {
 }
 
 void Model::build() {
-  // Layout: per vehicle, the hub block, each state effector's block, then dv_CN_N
-  // (docs/architecture.md §D4).
-  for (auto& vp : vehicles_) {
-    Vehicle& v = *vp;
-    const std::string hub = v.name() + "/hub";
-    v.offsets_.translation = v.translation_;
-    if (v.translation_ == HubTranslation::C) {  // the state holds C (docs/architecture.md §16)
-      v.offsets_.r_N = layout_.add(v.name() + "/C", "r_CN_N", 3, "m");
-      v.offsets_.v_N = layout_.add(v.name() + "/C", "v_CN_N", 3, "m/s");
-    } else {
-      v.offsets_.r_N = layout_.add(hub, "r_BN_N", 3, "m");
-      v.offsets_.v_N = layout_.add(hub, "v_BN_N", 3, "m/s");
-    }
-    if (v.translation_ == HubTranslation::clamped) {  // fixed in N: nothing may start it moving
-      const std::string owner = v.label() + " initial state";
-      if (v.initial_.point != ReferencePoint::B)
-        throw ConfigurationError(owner, "point", "C", "a clamped hub's initial state is given at B");
-      if (!v.initial_.v_N.si().isZero(0.0))
-        throw ConfigurationError(owner, "v_N [m/s]", validation::to_text(v.initial_.v_N.si()),
-                                 "a clamped hub is fixed in N: its velocity must be 0");
-      if (!v.initial_.omega_BN_B.si().isZero(0.0))
-        throw ConfigurationError(owner, "omega_BN_B [rad/s]", validation::to_text(v.initial_.omega_BN_B.si()),
-                                 "a clamped hub is fixed in N: its rate must be 0");
-    }
-    v.offsets_.q_BN = layout_.add(hub, "q_BN", 4, "1");
-    v.offsets_.omega_BN_B = layout_.add(hub, "omega_BN_B", 3, "rad/s");
-    for (const auto& e : v.state_effectors_) {
-      e->validate();
-      const Eigen::Index start = layout_.size();
-      for (const StateBlockSpec& b : e->state_blocks()) layout_.add(v.name() + "/" + e->name(), b.name, b.size, b.unit);
-      v.offsets_.state_effectors.push_back(start);
-      v.offsets_.state_sizes.push_back(layout_.size() - start);
-    }
-    v.offsets_.dv_CN_N = layout_.add(v.name() + "/C", "dv_CN_N", 3, "m/s");
-    // Children of state effectors: compatible, and named uniquely within the vehicle.
-    for (const auto& e : v.state_effectors_)
-      for (const StateEffector::Child& c : e->children()) {
-        const std::string who = std::string(c.effector->kind()) + " '" + c.effector->name() + "'";
-        if (!c.effector->can_attach_to_segment())
-          throw ConfigurationError(e->label(), "dynamic effector on segment " + std::to_string(c.segment), who,
-                                   "this effector acts on a hub only and cannot be attached to a segment");
-      }
-    v.require_unique_children();
-  }
-
-  // Inputs: per vehicle, each state effector's channels then its children's, then the hub's
-  // dynamic effectors' (docs/architecture.md §5, Inputs).
-  for (std::size_t i = 0; i < vehicles_.size(); ++i) {
-    Vehicle& v = *vehicles_[i];
-    for (const auto& e : v.state_effectors_) {
-      const std::string owner = v.name() + "/" + e->name();
-      v.offsets_.inputs_state_effectors.push_back(
-          declare_inputs(owner, e->label(), e->input_blocks(), e->input_profiles(), i));
-      auto& children = v.offsets_.inputs_children.emplace_back();
-      for (const StateEffector::Child& c : e->children())
-        children.push_back(declare_inputs(v.name() + "/" + c.effector->name(), c.effector->label(),
-                                          c.effector->input_blocks(), c.effector->input_profiles(), i));
-    }
-    for (const auto& d : v.dynamic_effectors_)
-      v.offsets_.inputs_dynamic_effectors.push_back(
-          declare_inputs(v.name() + "/" + d->name(), d->label(), d->input_blocks(), d->input_profiles(), i));
-  }
-
+  for (auto& vp : vehicles_) layout_vehicle(*vp);
+  for (std::size_t i = 0; i < vehicles_.size(); ++i) declare_vehicle_inputs(i);
   for (TwoPointAttachment& t : two_point_) {
     t.end1 = resolve(*t.effector, t.effector->end1(), "end1");
     t.end2 = resolve(*t.effector, t.effector->end2(), "end2");
   }
+  write_initial_state();
+  require_finite_initial_derivative();
+}
 
-  // Initial state, with the hub translation first taken as given at B.
+void Model::layout_vehicle(Vehicle& v) {
+  // Per vehicle: the hub block, each state effector's block, then dv_CN_N (docs/architecture.md §D4).
+  const std::string hub = v.name() + "/hub";
+  v.offsets_.translation = v.translation_;
+  if (v.translation_ == HubTranslation::C) {  // the state holds C (docs/architecture.md §16)
+    v.offsets_.r_N = layout_.add(v.name() + "/C", "r_CN_N", 3, "m");
+    v.offsets_.v_N = layout_.add(v.name() + "/C", "v_CN_N", 3, "m/s");
+  } else {
+    v.offsets_.r_N = layout_.add(hub, "r_BN_N", 3, "m");
+    v.offsets_.v_N = layout_.add(hub, "v_BN_N", 3, "m/s");
+  }
+  v.offsets_.sync_deprecated_names();
+  if (v.translation_ == HubTranslation::clamped) require_clamped_at_rest(v);
+  v.offsets_.q_BN = layout_.add(hub, "q_BN", 4, "1");
+  v.offsets_.omega_BN_B = layout_.add(hub, "omega_BN_B", 3, "rad/s");
+  for (const auto& e : v.state_effectors_) {
+    e->validate();
+    const Eigen::Index start = layout_.size();
+    for (const StateBlockSpec& b : e->state_blocks()) layout_.add(v.name() + "/" + e->name(), b.name, b.size, b.unit);
+    v.offsets_.state_effectors.push_back(start);
+    v.offsets_.state_sizes.push_back(layout_.size() - start);
+  }
+  v.offsets_.dv_CN_N = layout_.add(v.name() + "/C", "dv_CN_N", 3, "m/s");
+  // Children of state effectors: compatible, and named uniquely within the vehicle.
+  for (const auto& e : v.state_effectors_)
+    for (const StateEffector::Child& c : e->children()) {
+      const std::string who = std::string(c.effector->kind()) + " '" + c.effector->name() + "'";
+      if (!c.effector->can_attach_to_segment())
+        throw ConfigurationError(e->label(), "dynamic effector on segment " + std::to_string(c.segment), who,
+                                 "this effector acts on a hub only and cannot be attached to a segment");
+    }
+  v.require_unique_children();
+}
+
+void Model::require_clamped_at_rest(const Vehicle& v) {
+  // Fixed in N: nothing may start it moving.
+  const std::string owner = v.label() + " initial state";
+  if (v.initial_.point != ReferencePoint::B)
+    throw ConfigurationError(owner, "point", "C", "a clamped hub's initial state is given at B");
+  if (!v.initial_.v_N.si().isZero(0.0))
+    throw ConfigurationError(owner, "v_N [m/s]", validation::to_text(v.initial_.v_N.si()),
+                             "a clamped hub is fixed in N: its velocity must be 0");
+  if (!v.initial_.omega_BN_B.si().isZero(0.0))
+    throw ConfigurationError(owner, "omega_BN_B [rad/s]", validation::to_text(v.initial_.omega_BN_B.si()),
+                             "a clamped hub is fixed in N: its rate must be 0");
+}
+
+void Model::declare_vehicle_inputs(std::size_t i) {
+  // Each state effector's channels then its children's, then the hub's dynamic effectors'
+  // (docs/architecture.md §5, Inputs).
+  Vehicle& v = *vehicles_[i];
+  for (const auto& e : v.state_effectors_) {
+    const std::string owner = v.name() + "/" + e->name();
+    v.offsets_.inputs_state_effectors.push_back(
+        declare_inputs(owner, e->label(), e->input_blocks(), e->input_profiles(), i));
+    auto& children = v.offsets_.inputs_children.emplace_back();
+    for (const StateEffector::Child& c : e->children())
+      children.push_back(declare_inputs(v.name() + "/" + c.effector->name(), c.effector->label(),
+                                        c.effector->input_blocks(), c.effector->input_profiles(), i));
+  }
+  for (const auto& d : v.dynamic_effectors_)
+    v.offsets_.inputs_dynamic_effectors.push_back(
+        declare_inputs(v.name() + "/" + d->name(), d->label(), d->input_blocks(), d->input_profiles(), i));
+}
+
+void Model::write_initial_state() {
+  // The hub translation first taken as given at B.
   x0_ = Eigen::VectorXd::Zero(layout_.size());
   for (auto& vp : vehicles_) {
     const Vehicle& v = *vp;
@@ -342,8 +350,11 @@ void Model::build() {
     x0_.segment<3>(v.offsets_.r_N) += sign * (w.dcm_NB * w.mass.r_CB_B);
     x0_.segment<3>(v.offsets_.v_N) += sign * (w.dcm_NB * cDot_B);
   }
+}
 
+void Model::require_finite_initial_derivative() const {
   // A singular mass matrix shows as non-finite accelerations at the initial state.
+  Workspace ws(*this);
   Eigen::VectorXd dxdt(layout_.size());
   forward::evaluate(*this, ws, x0_, dxdt, 0.0);
   for (std::size_t i = 0; i < vehicles_.size(); ++i) {

@@ -302,8 +302,23 @@ LockImpulse SerialChain::engage_lock(std::span<const std::size_t> joints, const 
 
 LockImpulse SerialChain::engage_lock(std::span<const std::size_t> joints, const System& system, Eigen::VectorXd& x,
                                      double t, Eigen::Index first_channel, Eigen::Index first_state) const {
-  const Model& model = system.model();
+  require_lock_arguments(system, x, t, first_channel, first_state);
+  const Eigen::Index rates = first_state + static_cast<Eigen::Index>(links_.size());  // q̇ of joint j: x[rates + j]
+  LockImpulse out;
+  out.impulse = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(joints.size()));
+  const std::vector<std::size_t> take = joints_to_latch(joints, system.inputs(), x, rates, first_channel);
+  if (!take.empty()) {
+    const Eigen::MatrixXd C = joint_force_response(system, x, t, joints, take, rates, first_channel);
+    latch(C, joints, take, rates, x, out);
+  }
   Inputs& run = system.inputs();
+  for (const std::size_t j : joints) run.engage(first_channel + lock_channel(j), true);  // the impulse is applied
+  return out;
+}
+
+void SerialChain::require_lock_arguments(const System& system, const Eigen::VectorXd& x, double t,
+                                         Eigen::Index first_channel, Eigen::Index first_state) const {
+  const Model& model = system.model();
   const Eigen::Index n = static_cast<Eigen::Index>(links_.size());
   if (x.size() != model.layout().size())
     throw ConfigurationError(label(), "state size (engage_lock)", std::to_string(x.size()),
@@ -311,16 +326,18 @@ LockImpulse SerialChain::engage_lock(std::span<const std::size_t> joints, const 
   if (first_state < 0 || first_state + 2 * n > x.size())
     throw ConfigurationError(label(), "first state (engage_lock)", std::to_string(first_state),
                              "this chain's " + std::to_string(2 * n) + " states must lie in x");
-  if (first_channel < 0 || first_channel + 2 * n > run.size())
+  if (first_channel < 0 || first_channel + 2 * n > system.inputs().size())
     throw ConfigurationError(label(), "first channel (engage_lock)", std::to_string(first_channel),
                              "this chain's channels must lie in the run's inputs");
   if (!std::isfinite(t))
     throw ConfigurationError(label(), "t (engage_lock) [s]", validation::to_text(t), "must be finite");
-  const Eigen::Index rates = first_state + n;  // q̇ of joint j is x[rates + j]
-  // The joints that take an impulse: free now (lock channel 0) and moving.
-  LockImpulse out;
-  out.impulse = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(joints.size()));
-  std::vector<std::size_t> take;  // indices into `joints`
+}
+
+std::vector<std::size_t> SerialChain::joints_to_latch(std::span<const std::size_t> joints, const Inputs& run,
+                                                      const Eigen::VectorXd& x, Eigen::Index rates,
+                                                      Eigen::Index first_channel) const {
+  // The joints that take an impulse: free now (lock channel 0) and moving; indices into `joints`.
+  std::vector<std::size_t> take;
   for (std::size_t a = 0; a < joints.size(); ++a) {
     const std::size_t j = joints[a];
     if (j >= links_.size())
@@ -332,79 +349,90 @@ LockImpulse SerialChain::engage_lock(std::span<const std::size_t> joints, const 
     const bool already = run.applied()[first_channel + lock_channel(j)] != 0.0;
     if (!already && x[rates + static_cast<Eigen::Index>(j)] != 0.0) take.push_back(a);
   }
-  if (!take.empty()) {
-    // Eq. (L1): column b of C is d(dx/dt)/dτ_b for a generalized force τ_b on joint b, the
-    // response (f(x, u + τ e_b) − f(x, u)) / τ (exactly linear in τ, nonzero only in the
-    // derivatives of velocities). Evaluated on a private System with the run's applied inputs
-    // (profiles removed: their values frozen, which the difference cancels), so the run's own
-    // inputs and profiles stay as they are; its locks hold the already-locked joints welded.
-    const System probe(system.model_ptr());
-    Inputs& u = probe.inputs();
-    u.clear_profiles();
-    for (Eigen::Index c = 0; c < run.size(); ++c) {
-      if (u.is_lock(c))
-        u.engage(c, run.applied()[c] != 0.0);  // the run's welds as they are, no latch pending
-      else
-        u.set(c, run.applied()[c]);
-    }
-    const Eigen::Index k = static_cast<Eigen::Index>(take.size());
-    for (const std::size_t a : take) u.set(first_channel + motor_channel(joints[a]), 0.0);
-    Eigen::VectorXd f0(x.size()), f(x.size());
-    probe(x, f0, t);
-    const double f0_max = f0.lpNorm<Eigen::Infinity>();
-    Eigen::MatrixXd C(x.size(), k);
-    for (Eigen::Index b = 0; b < k; ++b) {
-      const std::size_t j = joints[take[static_cast<std::size_t>(b)]];
-      const Eigen::Index c = first_channel + motor_channel(j);
-      // The probe's size: a unit force first, then one 2^20 times the size that makes the
-      // response as large as f(x, u) itself, a power of two (exact division): the rounding of f
-      // then costs ~2^-20 ulp of the column instead of |f| / |response| ulps.
-      double tau = 1.0;
-      for (int pass = 0; pass < 2; ++pass) {
-        u.set(c, tau);
-        if (u.saturated()[static_cast<std::size_t>(c)] != 0)
-          throw ConfigurationError(label() + " joint " + std::to_string(j), "motor channel limits",
-                                   validation::to_text(tau),
-                                   "engage_lock probes the joint through its motor channel, "
-                                   "which must be unbounded");
-        probe(x, f, t);
-        C.col(b) = (f - f0) / tau;
-        const double response = C.col(b).lpNorm<Eigen::Infinity>();
-        // The joint's own entry, (M⁻¹)_jj > 0, is checked on the final column (the unit probe's
-        // may be rounding noise when |f| is huge; it only sets the final probe's size).
-        const double own = pass == 0 ? 1.0 : C(rates + static_cast<Eigen::Index>(j), b);
-        if (!(response > 0.0) || !std::isfinite(response) || !(own > 0.0))
-          throw IntegrationError(label() + " joint " + std::to_string(j) + " response to a joint force (engage_lock)",
-                                 validation::to_text(C(rates + static_cast<Eigen::Index>(j), b)),
-                                 "must be positive and finite: the joint must carry inertia");
-        tau = std::exp2(std::ceil(std::log2(std::max(1.0, 0x1p20 * f0_max / response))));
-      }
-      u.set(c, 0.0);
-    }
-    // Eq. (L2): S = (M⁻¹)_JJ, the rows of the latched joints' rates; λ = −S⁻¹ q̇⁻_J makes them 0.
-    Eigen::MatrixXd S(k, k);
-    Eigen::VectorXd qDot(k);
-    for (Eigen::Index a = 0; a < k; ++a) {
-      const Eigen::Index row = rates + static_cast<Eigen::Index>(joints[take[static_cast<std::size_t>(a)]]);
-      S.row(a) = C.row(row);
-      qDot[a] = x[row];
-    }
-    const Eigen::LLT<Eigen::MatrixXd> llt(0.5 * (S + S.transpose()));  // symmetric in exact arithmetic
-    if (llt.info() != Eigen::Success)
-      throw IntegrationError(label() + " response matrix (M^-1)_JJ of the latched joints (engage_lock)",
-                             std::to_string(k) + "x" + std::to_string(k) + ", smallest diagonal " +
-                                 validation::to_text(S.diagonal().minCoeff()),
-                             "must be positive definite (dependent joints latched together?)");
-    const Eigen::VectorXd lambda = -llt.solve(qDot);
-    x.noalias() += C * lambda;
-    for (Eigen::Index a = 0; a < k; ++a) {
-      x[rates + static_cast<Eigen::Index>(joints[take[static_cast<std::size_t>(a)]])] = 0.0;  // exactly, not ~1e-17
-      out.impulse[static_cast<Eigen::Index>(take[static_cast<std::size_t>(a)])] = lambda[a];
-    }
-    out.energy_lost = -0.5 * lambda.dot(qDot);  // eq. (L3)
+  return take;
+}
+
+Eigen::MatrixXd SerialChain::joint_force_response(const System& system, const Eigen::VectorXd& x, double t,
+                                                  std::span<const std::size_t> joints,
+                                                  const std::vector<std::size_t>& take, Eigen::Index rates,
+                                                  Eigen::Index first_channel) const {
+  // Eq. (L1): column b of C is d(dx/dt)/dτ_b for a generalized force τ_b on joint b, the
+  // response (f(x, u + τ e_b) − f(x, u)) / τ (exactly linear in τ, nonzero only in the
+  // derivatives of velocities). Evaluated on a private System with the run's applied inputs
+  // (profiles removed: their values frozen, which the difference cancels), so the run's own
+  // inputs and profiles stay as they are; its locks hold the already-locked joints welded.
+  const Inputs& run = system.inputs();
+  const System probe(system.model_ptr());
+  Inputs& u = probe.inputs();
+  u.clear_profiles();
+  for (Eigen::Index c = 0; c < run.size(); ++c) {
+    if (u.is_lock(c))
+      u.engage(c, run.applied()[c] != 0.0);  // the run's welds as they are, no latch pending
+    else
+      u.set(c, run.applied()[c]);
   }
-  for (const std::size_t j : joints) run.engage(first_channel + lock_channel(j), true);  // the impulse is applied
-  return out;
+  const Eigen::Index k = static_cast<Eigen::Index>(take.size());
+  for (const std::size_t a : take) u.set(first_channel + motor_channel(joints[a]), 0.0);
+  Eigen::VectorXd f0(x.size()), f(x.size());
+  probe(x, f0, t);
+  const double f0_max = f0.lpNorm<Eigen::Infinity>();
+  Eigen::MatrixXd C(x.size(), k);
+  for (Eigen::Index b = 0; b < k; ++b) {
+    const std::size_t j = joints[take[static_cast<std::size_t>(b)]];
+    const Eigen::Index c = first_channel + motor_channel(j);
+    // The probe's size: a unit force first, then one 2^20 times the size that makes the
+    // response as large as f(x, u) itself, a power of two (exact division): the rounding of f
+    // then costs ~2^-20 ulp of the column instead of |f| / |response| ulps.
+    double tau = 1.0;
+    for (int pass = 0; pass < 2; ++pass) {
+      u.set(c, tau);
+      if (u.saturated()[static_cast<std::size_t>(c)] != 0)
+        throw ConfigurationError(label() + " joint " + std::to_string(j), "motor channel limits",
+                                 validation::to_text(tau),
+                                 "engage_lock probes the joint through its motor channel, "
+                                 "which must be unbounded");
+      probe(x, f, t);
+      C.col(b) = (f - f0) / tau;
+      const double response = C.col(b).lpNorm<Eigen::Infinity>();
+      // The joint's own entry, (M⁻¹)_jj > 0, is checked on the final column (the unit probe's
+      // may be rounding noise when |f| is huge; it only sets the final probe's size).
+      const double own = pass == 0 ? 1.0 : C(rates + static_cast<Eigen::Index>(j), b);
+      if (!(response > 0.0) || !std::isfinite(response) || !(own > 0.0))
+        throw IntegrationError(label() + " joint " + std::to_string(j) + " response to a joint force (engage_lock)",
+                               validation::to_text(C(rates + static_cast<Eigen::Index>(j), b)),
+                               "must be positive and finite: the joint must carry inertia");
+      tau = std::exp2(std::ceil(std::log2(std::max(1.0, 0x1p20 * f0_max / response))));
+    }
+    u.set(c, 0.0);
+  }
+  return C;
+}
+
+void SerialChain::latch(const Eigen::MatrixXd& C, std::span<const std::size_t> joints,
+                        const std::vector<std::size_t>& take, Eigen::Index rates, Eigen::VectorXd& x,
+                        LockImpulse& out) const {
+  // Eq. (L2): S = (M⁻¹)_JJ, the rows of the latched joints' rates; λ = −S⁻¹ q̇⁻_J makes them 0.
+  const Eigen::Index k = static_cast<Eigen::Index>(take.size());
+  Eigen::MatrixXd S(k, k);
+  Eigen::VectorXd qDot(k);
+  for (Eigen::Index a = 0; a < k; ++a) {
+    const Eigen::Index row = rates + static_cast<Eigen::Index>(joints[take[static_cast<std::size_t>(a)]]);
+    S.row(a) = C.row(row);
+    qDot[a] = x[row];
+  }
+  const Eigen::LLT<Eigen::MatrixXd> llt(0.5 * (S + S.transpose()));  // symmetric in exact arithmetic
+  if (llt.info() != Eigen::Success)
+    throw IntegrationError(label() + " response matrix (M^-1)_JJ of the latched joints (engage_lock)",
+                           std::to_string(k) + "x" + std::to_string(k) + ", smallest diagonal " +
+                               validation::to_text(S.diagonal().minCoeff()),
+                           "must be positive definite (dependent joints latched together?)");
+  const Eigen::VectorXd lambda = -llt.solve(qDot);
+  x.noalias() += C * lambda;
+  for (Eigen::Index a = 0; a < k; ++a) {
+    x[rates + static_cast<Eigen::Index>(joints[take[static_cast<std::size_t>(a)]])] = 0.0;  // exactly, not ~1e-17
+    out.impulse[static_cast<Eigen::Index>(take[static_cast<std::size_t>(a)])] = lambda[a];
+  }
+  out.energy_lost = -0.5 * lambda.dot(qDot);  // eq. (L3)
 }
 
 bool SerialChain::is_locked(std::size_t joint, const Model& model, const Inputs& inputs) const {

@@ -7,10 +7,21 @@ foreach(step
     "${CMAKE_COMMAND};--install;${BUILD};--prefix;${WORK}/prefix"
     "${CMAKE_COMMAND};-S;${SOURCE};-B;${WORK}/build;-DCMAKE_PREFIX_PATH=${WORK}/prefix;-DCMAKE_BUILD_TYPE=Release"
     "${CMAKE_COMMAND};--build;${WORK}/build"
-    "${WORK}/build/consumer")
-  execute_process(COMMAND ${step} RESULT_VARIABLE rc)
+    "${WORK}/build/consumer"
+    "${WORK}/build/legacy")
+  execute_process(COMMAND ${step} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  message("${out}${err}")
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "consumer check failed at: ${step}")
+  endif()
+  if(step MATCHES "--build")
+    # The 0.1 names compiled, each with its deprecation warning naming the new one.
+    foreach(expected "use VehicleOffsets::r_N" "use VehicleOffsets::v_N" "use initial_motor_torque"
+                     "use spinning_link\\(owner, axis\\)")
+      if(NOT "${out}${err}" MATCHES "${expected}")
+        message(FATAL_ERROR "consumer check: building legacy.cpp gave no deprecation warning '${expected}'")
+      endif()
+    endforeach()
   endif()
 endforeach()
 if(PYTHON)

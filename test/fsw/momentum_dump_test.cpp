@@ -23,6 +23,7 @@
 #include "ramus/systems/reaction_wheels.hpp"
 #include "ramus/systems/thruster.hpp"
 #include "support/hubs.hpp"
+#include "support/momentum_dump_case.hpp"
 
 namespace {
 
@@ -30,15 +31,7 @@ using namespace ramus;
 using namespace ramus::fsw;
 namespace si = boost::units::si;
 
-constexpr double kJs = 0.159;                ///< [kg m²] wheel spin inertia
-constexpr double kThrust = 0.2;              ///< [N] each thruster, 1 m from B: 0.2 N m
-constexpr double kTick = 0.1;                ///< [s] both tasks' period
-constexpr double kStart = 5.0, kStop = 1.0;  ///< [N m s] dump thresholds
-
-/// Thruster j = 2a + s fires a torque of sign ±1 (s = 0, 1) about body axis a: at r = e_b with
-/// force ±e_c, (a, b, c) cyclic, so r × F = ±e_a.
-Eigen::Vector3d thruster_r(int j) { return Eigen::Vector3d::Unit((j / 2 + 1) % 3); }
-Eigen::Vector3d thruster_d(int j) { return (j % 2 == 0 ? 1.0 : -1.0) * Eigen::Vector3d::Unit((j / 2 + 2) % 3); }
+using namespace ramus::test::momentum_dump_case;
 
 /// A hub (750 kg, diag(900, 800, 600) kg m², c.o.m. at B) with three orthogonal wheels at B spun to
 /// Ω0 = (60, −40, 50) rad/s (|H_w| = 14 N m s), six 0.2 N thrusters, at rest at the origin.
@@ -66,46 +59,6 @@ std::shared_ptr<const Model> dump_vehicle() {
   }
   model->finalize();
   return model;
-}
-
-MomentumDumpTaskConfig dump_config() {
-  MomentumDumpTaskConfig c;
-  c.vehicle = "sc";
-  c.tick = kTick;
-  MomentumManagementConfig& m = c.management;
-  m.Gs_B = Eigen::Matrix3d::Identity();
-  m.J_s = Eigen::Vector3d::Constant(kJs);
-  m.r_TB_B.resize(3, 6);
-  m.d_B.resize(3, 6);
-  for (int j = 0; j < 6; ++j) {
-    m.r_TB_B.col(j) = thruster_r(j);
-    m.d_B.col(j) = thruster_d(j);
-    c.thrusters.push_back("thr" + std::to_string(j));
-  }
-  m.thrust = Eigen::VectorXd::Constant(6, kThrust);
-  m.control_period = 10.0;  // [s] 100 ticks
-  m.minimum_on_time = 0.2;  // [s]
-  m.start_threshold = kStart;
-  m.stop_threshold = kStop;
-  m.gain = 0.05;  // [1/s]: k T_c = 0.5, half the momentum per period, within the thrusters' impulse
-  return c;
-}
-
-AttitudeControlTaskConfig hold_config() {
-  AttitudeControlTaskConfig c;
-  c.vehicle = "sc";
-  c.timing = {kTick, 0.0, 0};
-  c.guidance = AttitudeGuidance::inertial;
-  // [N m] ω_n = √(K/(4 I)) ≈ 0.25 rad/s on ~800 kg m², stiff enough that the thrusters' 0.2 N m,
-  // unknown to this loop, holds a steady error of only ≈ 4 (0.2 N m)/K = 0.004 rad.
-  c.control.K = 200.0;
-  c.control.P = 360.0 * Eigen::Matrix3d::Identity();  // [N m s] ζ ≈ 0.9
-  c.control.I_PntC_B = Eigen::Vector3d(900.0, 800.0, 600.0).asDiagonal();
-  c.mapping.Gs_B = Eigen::Matrix3d::Identity();
-  c.mapping.u_max = Eigen::Vector3d::Constant(0.5);
-  c.mapping.Omega_max = Eigen::Vector3d::Constant(1e4);
-  c.J_s = Eigen::Vector3d::Constant(kJs);
-  return c;
 }
 
 struct DumpRun {

@@ -19,6 +19,7 @@
 #include "ramus/scenario/run_scenario.hpp"
 #include "ramus/scenario/scenario.hpp"
 #include "scenario/scenario_support.hpp"
+#include "support/momentum_dump_case.hpp"
 
 namespace ramus::scenario {
 namespace {
@@ -35,49 +36,12 @@ json example() {
   return json::parse(text.str());
 }
 
-constexpr double kJs = 0.159;  ///< [kg m²] the example's wheel spin inertia
+using test::momentum_dump_case::dump_config;
+using test::momentum_dump_case::kJs;
 
-/// Thruster j of the example: at e_((j/2+1) mod 3), force ±e_((j/2+2) mod 3), torque ±e_(j/2).
-Eigen::Vector3d thruster_r(int j) { return Eigen::Vector3d::Unit((j / 2 + 1) % 3); }
-Eigen::Vector3d thruster_d(int j) { return (j % 2 == 0 ? 1.0 : -1.0) * Eigen::Vector3d::Unit((j / 2 + 2) % 3); }
-
-/// The example's momentum_dump task written in C++ (every number from the file, by hand).
-fsw::MomentumDumpTaskConfig dump_config() {
-  fsw::MomentumDumpTaskConfig c;
-  c.vehicle = "sc";
-  c.tick = 0.1;
-  fsw::MomentumManagementConfig& m = c.management;
-  m.Gs_B = Eigen::Matrix3d::Identity();
-  m.J_s = Eigen::Vector3d::Constant(kJs);
-  m.r_TB_B.resize(3, 6);
-  m.d_B.resize(3, 6);
-  for (int j = 0; j < 6; ++j) {
-    m.r_TB_B.col(j) = thruster_r(j);
-    m.d_B.col(j) = thruster_d(j);
-    c.thrusters.push_back("thr" + std::to_string(j));
-  }
-  m.thrust = Eigen::VectorXd::Constant(6, 0.2);
-  m.control_period = 10.0;
-  m.minimum_on_time = 0.2;
-  m.start_threshold = 5.0;
-  m.stop_threshold = 1.0;
-  m.gain = 0.05;
-  return c;
-}
-
-/// The example's attitude_control task written in C++.
+/// The example's attitude_control task in C++: the case's hold, with the file's noise seed.
 fsw::AttitudeControlTaskConfig hold_config() {
-  fsw::AttitudeControlTaskConfig c;
-  c.vehicle = "sc";
-  c.timing = {0.1, 0.0, 0};
-  c.guidance = fsw::AttitudeGuidance::inertial;
-  c.control.K = 200.0;
-  c.control.P = 360.0 * Eigen::Matrix3d::Identity();
-  c.control.I_PntC_B = Eigen::Vector3d(900.0, 800.0, 600.0).asDiagonal();
-  c.mapping.Gs_B = Eigen::Matrix3d::Identity();
-  c.mapping.u_max = Eigen::Vector3d::Constant(0.5);
-  c.mapping.Omega_max = Eigen::Vector3d::Constant(1e4);
-  c.J_s = Eigen::Vector3d::Constant(kJs);
+  fsw::AttitudeControlTaskConfig c = test::momentum_dump_case::hold_config();
   c.seed = NoiseSeed{1, 0};
   return c;
 }

@@ -59,7 +59,9 @@ inline units::Length3 meters(const Eigen::Vector3d& v) { return units::Length3(v
 inline units::InertiaTensor inertia(const Eigen::Matrix3d& I) { return units::InertiaTensor(I, kg_m2); }
 
 using test::hub_config;
-inline HubConfig hub_config(const reference::DenseHub& hub) { return hub_config(hub.m, hub.I_PntBc_B, hub.r_BcB_B); }
+inline HubConfig hub_config(const samples::reference::DenseHub& hub) {
+  return hub_config(hub.m, hub.I_PntBc_B, hub.r_BcB_B);
+}
 
 /// A rotation matrix: rotation by `angle` about `axis` (normalised here), as dcm_S0P-type data.
 inline Eigen::Matrix3d rotation(const Eigen::Vector3d& axis, double angle) {
@@ -73,8 +75,8 @@ inline Eigen::Matrix3d full_inertia(const Eigen::Vector3d& d, double angle = 0.4
 }
 
 /// Basilisk's standard hub of the branching/conservation setups (docs/verification/README.md).
-inline reference::DenseHub basilisk_hub() {
-  reference::DenseHub h;
+inline samples::reference::DenseHub basilisk_hub() {
+  samples::reference::DenseHub h;
   h.m = test::kStandardHubMass;
   h.I_PntBc_B = test::standard_hub_inertia().asDiagonal();
   h.r_BcB_B = Eigen::Vector3d(0.0, 0.0, 1.0);
@@ -234,7 +236,7 @@ struct ChainModel {
 };
 
 /// One vehicle "sc" with the given hub, initial state, chains and gravity; finalized.
-inline ChainModel make_model(const reference::DenseHub& hub, const InitialState& initial,
+inline ChainModel make_model(const samples::reference::DenseHub& hub, const InitialState& initial,
                              std::vector<std::shared_ptr<SerialChain>> chains,
                              std::shared_ptr<const GravityModel> gravity = nullptr) {
   ChainModel c;

@@ -44,7 +44,7 @@ ChainModel hp01_model(double hub_scale, double c) {
   h.k = hp_k * si::newton * si::meter / si::radian;
   h.c = c * si::newton * si::meter * si::second / si::radian;
   h.theta0 = hp_theta0 * si::radian;
-  reference::DenseHub hub;
+  samples::reference::DenseHub hub;
   hub.m = hub_scale;
   hub.I_PntBc_B = hub_scale * Eigen::Matrix3d::Identity();
   return make_model(

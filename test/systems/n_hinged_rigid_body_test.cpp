@@ -108,7 +108,7 @@ BOOST_AUTO_TEST_CASE(folding_array_normal_modes_on_massive_hub) {
   const Eigen::Vector3d th0(1e-4, -2e-4, 1.5e-4), thd0(0.0, 1e-4, -0.5e-4);
   for (int i = 0; i < 3; ++i)
     panels[static_cast<std::size_t>(i)].theta0 = th0[i], panels[static_cast<std::size_t>(i)].thetaDot0 = thd0[i];
-  reference::DenseHub hub;
+  samples::reference::DenseHub hub;
   hub.m = 1e12;
   hub.I_PntBc_B = 1e12 * Eigen::Matrix3d::Identity();
   InitialState ic;
@@ -160,7 +160,7 @@ BOOST_AUTO_TEST_CASE(dense_kane_reference_at_a_general_state) {
   const ChainModel m = make_model(basilisk_hub(), ic, {array});
   const Eigen::VectorXd x = m.model->initial_state();
   const Accelerations a = read_accelerations(m, x, chain_test::evaluate(m, x));
-  reference::DenseProblem p;
+  samples::reference::DenseProblem p;
   p.hub = basilisk_hub();
   p.omega_BN_B = w0;
   for (std::size_t i = 0; i < 3; ++i) {
@@ -175,13 +175,13 @@ BOOST_AUTO_TEST_CASE(dense_kane_reference_at_a_general_state) {
     L.k = panels[i].k;
     L.c = panels[i].c;
     p.links.push_back(L);
-    reference::DenseJoint j;
+    samples::reference::DenseJoint j;
     j.q = panels[i].theta0;
     j.qDot = panels[i].thetaDot0;
     j.u = u[static_cast<Eigen::Index>(i)];
     p.joints.push_back(j);
   }
-  const reference::DenseSolution d = reference::dense_multibody(p);
+  const samples::reference::DenseSolution d = samples::reference::dense_multibody(p);
   Eigen::VectorXd e(9), r(9);
   e << a.rDDot_BN_B, a.omegaDot_BN_B, a.qDDot;
   r << d.rDDot_BN_B, d.omegaDot_BN_B, d.qDDot;

@@ -23,7 +23,7 @@ enum class Mix { mixed, all_revolute, all_prismatic, load_free };
 
 /// A random chain on a random hub at a random state.
 struct RandomCase {
-  reference::DenseHub hub;
+  samples::reference::DenseHub hub;
   Quaternion q_BN;
   Eigen::Vector3d r_BN_N, v_BN_N, omega_BN_B, g_N;
   std::vector<ChainLink> links;
@@ -78,15 +78,15 @@ ChainModel model_of(const RandomCase& c) {
                     std::make_shared<UniformGravity>(c.g_N));
 }
 
-reference::DenseProblem dense_problem(const RandomCase& c, bool with_wrenches) {
-  reference::DenseProblem p;
+samples::reference::DenseProblem dense_problem(const RandomCase& c, bool with_wrenches) {
+  samples::reference::DenseProblem p;
   p.hub = c.hub;
   p.dcm_BN = rotation_matrix(c.q_BN).transpose();
   p.omega_BN_B = c.omega_BN_B;
   p.links = c.links;
   p.g_N = c.g_N;
   for (std::size_t i = 0; i < c.links.size(); ++i) {
-    reference::DenseJoint j;
+    samples::reference::DenseJoint j;
     j.q = c.links[i].q0;
     j.qDot = c.links[i].qDot0;
     j.locked = c.links[i].locked;
@@ -118,7 +118,7 @@ Eigen::VectorXd evaluate_with_wrenches(const ChainModel& m, const RandomCase& c,
 /// Error of the engine's accelerations against the dense solution, relative to the system scale:
 /// the largest acceleration in the problem, angular ones weighted by L = 1 m (the links' size), so
 /// that every entry is the acceleration of a point about a link length away.
-double system_relative_error(const Accelerations& a, const reference::DenseSolution& d) {
+double system_relative_error(const Accelerations& a, const samples::reference::DenseSolution& d) {
   const Eigen::Index n = d.qDDot.size();
   Eigen::VectorXd e(6 + n), r(6 + n);
   e << a.rDDot_BN_B, a.omegaDot_BN_B, a.qDDot;
@@ -152,7 +152,7 @@ BOOST_AUTO_TEST_CASE(engine_matches_dense_reference_random_chains_N1_to_16) {
       const ChainModel m = model_of(c);
       const Eigen::VectorXd x = m.model->initial_state();
       const Accelerations a = read_accelerations(m, x, evaluate(m, x));
-      const reference::DenseSolution d = reference::dense_multibody(dense_problem(c, false));
+      const samples::reference::DenseSolution d = samples::reference::dense_multibody(dense_problem(c, false));
       const double err = system_relative_error(a, d);
       BOOST_TEST_CONTEXT("N = " << n << ", case " << k) {
         BOOST_TEST(err <= kDenseTol);
@@ -185,7 +185,7 @@ BOOST_AUTO_TEST_CASE(engine_matches_dense_reference_with_link_wrenches) {
       const ChainModel m = model_of(c);
       const Eigen::VectorXd x = m.model->initial_state();
       const Accelerations a = read_accelerations(m, x, evaluate_with_wrenches(m, c, x));
-      const reference::DenseSolution d = reference::dense_multibody(dense_problem(c, true));
+      const samples::reference::DenseSolution d = samples::reference::dense_multibody(dense_problem(c, true));
       const double err = system_relative_error(a, d);
       BOOST_TEST(err <= kDenseTol, "N = " << n << ", case " << k << ": " << err);
       worst = std::max(worst, err);
@@ -195,7 +195,7 @@ BOOST_AUTO_TEST_CASE(engine_matches_dense_reference_with_link_wrenches) {
         bool any = false;
         for (const Wrench& w : c.wrenches) any = any || !w.force_F.isZero(0.0);
         if (any) {
-          const reference::DenseSolution d0 = reference::dense_multibody(dense_problem(c, false));
+          const samples::reference::DenseSolution d0 = samples::reference::dense_multibody(dense_problem(c, false));
           BOOST_TEST(system_relative_error(a, d0) > 1e-6);
         }
       }
@@ -236,8 +236,8 @@ BOOST_AUTO_TEST_CASE(coupling_rows_match_dense_elimination) {
           acc.omegaDot_BN_B[j - 3] = 1.0;
         K.col(j) = rows_at(acc) - c0;
       }
-      const reference::DenseSolution d = reference::dense_multibody(dense_problem(c, false));
-      const reference::DenseRows r = reference::dense_rows(d);
+      const samples::reference::DenseSolution d = samples::reference::dense_multibody(dense_problem(c, false));
+      const samples::reference::DenseRows r = samples::reference::dense_rows(d);
       Eigen::MatrixXd K_free(r.K.rows(), 6);
       Eigen::VectorXd c_free(r.K.rows());
       for (std::size_t i = 0; i < c.links.size(); ++i)
@@ -278,7 +278,7 @@ BOOST_AUTO_TEST_CASE(dense_comparison_detects_a_missing_term) {
     HubSystem broken = w.system;
     broken.vecRot -= omega.cross(rigid.I_PntB_B * omega);
     const HubAccelerations acc = solve_hub_system(broken);
-    const reference::DenseSolution d = reference::dense_multibody(dense_problem(c, false));
+    const samples::reference::DenseSolution d = samples::reference::dense_multibody(dense_problem(c, false));
     const double scale = std::max(d.rDDot_BN_B.norm(), d.omegaDot_BN_B.norm());
     const double err =
         std::max((acc.rDDot_BN_B - d.rDDot_BN_B).norm(), (acc.omegaDot_BN_B - d.omegaDot_BN_B).norm()) / scale;
@@ -294,7 +294,7 @@ BOOST_AUTO_TEST_CASE(dense_reference_reproduces_a_compound_pendulum) {
   // the joint origin) and a motor torque u: a compound pendulum on a fixed pivot,
   //   θ̈ = (u − m g ℓ sin θ) / (I_xx + m ℓ²).
   // (Uniform gravity would not do: the whole vehicle falls freely and the link stays put.)
-  reference::DenseProblem p;
+  samples::reference::DenseProblem p;
   p.hub.m = 1e15;
   p.hub.I_PntBc_B = 1e15 * Eigen::Matrix3d::Identity();
   ChainLink L;
@@ -304,7 +304,7 @@ BOOST_AUTO_TEST_CASE(dense_reference_reproduces_a_compound_pendulum) {
   L.axis_S = Eigen::Vector3d::UnitX();
   p.links = {L};
   const double theta = 0.3, u = 1.7, g = 9.81;
-  reference::DenseJoint j;
+  samples::reference::DenseJoint j;
   j.q = theta;
   j.u = u;
   // dcm_SN = R_x(θ)ᵀ for the hub at identity: the weight (0, 0, −m g) in S, and its moment about S.
@@ -312,7 +312,7 @@ BOOST_AUTO_TEST_CASE(dense_reference_reproduces_a_compound_pendulum) {
   j.force_S = dcm_SN * Eigen::Vector3d(0.0, 0.0, -L.m * g);
   j.torque_PntS_S = L.r_ScS_S.cross(j.force_S);
   p.joints = {j};
-  const reference::DenseSolution s = reference::dense_multibody(p);
+  const samples::reference::DenseSolution s = samples::reference::dense_multibody(p);
   const double expected = (u - L.m * g * 2.0 * std::sin(theta)) / (0.7 + L.m * 4.0);
   // The hub (1e15 kg) reacts with ~1e-15 of the link's motion: the limit holds to round-off.
   BOOST_TEST(s.qDDot[0] == expected, tt::tolerance(1e-12));

@@ -172,11 +172,11 @@ BOOST_AUTO_TEST_CASE(two_dof_with_inner_axis_locked_equals_composite_hub_with_on
   axes[0].locked = true;
   const Eigen::Matrix3d dcm_BS1 =
       axes[0].dcm_S0P.transpose() * rotation_matrix(quat_from_axis_angle(axes[0].sHat_S, 0.4));
-  const reference::DenseHub hub0 = basilisk_hub();
+  const samples::reference::DenseHub hub0 = basilisk_hub();
   const RigidPart h = composite({{hub0.m, hub0.r_BcB_B, hub0.I_PntBc_B},
                                  {axes[0].mass.value(), axes[0].r_SP_P.si() + dcm_BS1 * axes[0].r_ScS_S.si(),
                                   dcm_BS1 * axes[0].I_PntSc_S.si() * dcm_BS1.transpose()}});
-  reference::DenseHub hub{h.m, h.I_c, h.r_c};
+  samples::reference::DenseHub hub{h.m, h.I_c, h.r_c};
   SpinningAxisConfig two = axes[1];
   two.r_SP_P = meters(axes[0].r_SP_P.si() + dcm_BS1 * axes[1].r_SP_P.si());
   two.dcm_S0P = axes[1].dcm_S0P * dcm_BS1.transpose();
@@ -203,7 +203,7 @@ BOOST_AUTO_TEST_CASE(locked_body_moves_as_rigid_hub_with_its_mass) {
   // over 2 000 steps).
   auto axes = spinning_axes_4dof();
   std::vector<RigidPart> parts;
-  const reference::DenseHub hub0 = basilisk_hub();
+  const samples::reference::DenseHub hub0 = basilisk_hub();
   parts.push_back({hub0.m, hub0.r_BcB_B, hub0.I_PntBc_B});
   Eigen::Matrix3d dcm_BP = Eigen::Matrix3d::Identity();
   Eigen::Vector3d r_PB = Eigen::Vector3d::Zero();
@@ -220,7 +220,7 @@ BOOST_AUTO_TEST_CASE(locked_body_moves_as_rigid_hub_with_its_mass) {
   const RigidPart h = composite(parts);
   const InitialState ic = basilisk_orbit(Eigen::Vector3d(0.1, -0.1, 0.1));
   const ChainModel a = make_model(hub0, ic, {std::make_shared<SpinningBodyNDOF>("arm", axes)}, earth());
-  const ChainModel b = make_model(reference::DenseHub{h.m, h.I_c, h.r_c}, ic, {}, earth());
+  const ChainModel b = make_model(samples::reference::DenseHub{h.m, h.I_c, h.r_c}, ic, {}, earth());
   const double d = run_difference(a, b);
   BOOST_TEST_MESSAGE("locked 4-DOF vs rigid composite hub: " << d);
   BOOST_TEST(d <= 1e-12);

@@ -97,7 +97,7 @@ BOOST_AUTO_TEST_CASE(locked_body_moves_as_rigid_hub_with_its_mass) {
   // here by hand from the frame offsets) must move identically; bound 1e-12 relative
   // (summation-order round-off over 2 000 steps).
   auto axes = translating_axes_3dof();
-  const reference::DenseHub hub0 = basilisk_hub();
+  const samples::reference::DenseHub hub0 = basilisk_hub();
   std::vector<RigidPart> parts{{hub0.m, hub0.r_BcB_B, hub0.I_PntBc_B}};
   Eigen::Matrix3d dcm_BP = Eigen::Matrix3d::Identity();
   Eigen::Vector3d r_PB = Eigen::Vector3d::Zero();
@@ -113,7 +113,7 @@ BOOST_AUTO_TEST_CASE(locked_body_moves_as_rigid_hub_with_its_mass) {
   const RigidPart h = composite(parts);
   const InitialState ic = basilisk_orbit(Eigen::Vector3d(0.1, -0.1, 0.1));
   const ChainModel a = make_model(hub0, ic, {std::make_shared<TranslatingBodyNDOF>("telescope", axes)}, earth());
-  const ChainModel b = make_model(reference::DenseHub{h.m, h.I_c, h.r_c}, ic, {}, earth());
+  const ChainModel b = make_model(samples::reference::DenseHub{h.m, h.I_c, h.r_c}, ic, {}, earth());
   const Eigen::VectorXd xa = run_logged(System(a.model), a.model->initial_state(), 2.0, 2000);
   const Eigen::VectorXd xb = run_logged(System(b.model), b.model->initial_state(), 2.0, 2000);
   const double d = state_difference(a, xa, b, xb);

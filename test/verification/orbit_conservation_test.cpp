@@ -82,11 +82,11 @@ BOOST_AUTO_TEST_CASE(ORBIT_CONSERVATION_kepler_reference) {
   const double E0 = 0.5 * kVC0.squaredNorm() - mu / kRC0.norm();
   const Eigen::Vector3d h0 = kRC0.cross(kVC0);
   for (const double t : {0.1 * P, 0.37 * P, 0.5 * P, 0.93 * P}) {
-    const reference::KeplerState s = reference::kepler_propagate(mu, kRC0, kVC0, t);
+    const samples::reference::KeplerState s = samples::reference::kepler_propagate(mu, kRC0, kVC0, t);
     BOOST_TEST(0.5 * s.v_N.squaredNorm() - mu / s.r_N.norm() == E0, tt::tolerance(1e-12));
     BOOST_TEST((s.r_N.cross(s.v_N) - h0).norm() / h0.norm() <= 1e-12);
   }
-  const reference::KeplerState s = reference::kepler_propagate(mu, kRC0, kVC0, P);
+  const samples::reference::KeplerState s = samples::reference::kepler_propagate(mu, kRC0, kVC0, P);
   BOOST_TEST((s.r_N - kRC0).norm() / kRC0.norm() <= 1e-12);
   BOOST_TEST((s.v_N - kVC0).norm() / kVC0.norm() <= 1e-12);
 }
@@ -125,7 +125,7 @@ BOOST_AUTO_TEST_CASE(ORBIT_CONSERVATION_point_mass_rk4) {
   // the wrong orbit: its runs at h and 2h agree with each other but not with Kepler.
   const Eigen::VectorXd x2 = run(model, T, "rk4", 2.0 * kH);
   const VehicleDiagnostics d2 = vehicle_diagnostics(*model, x2, T, 0);
-  const reference::KeplerState k = reference::kepler_propagate(earth_mu(), kRC0, kVC0, T);
+  const samples::reference::KeplerState k = samples::reference::kepler_propagate(earth_mu(), kRC0, kVC0, T);
   const double sqrtN = std::sqrt(T / kH);
   const double r_bound = 2.0 * (d2.r_CN_N - d.r_CN_N).norm() / 15.0 + 10.0 * sqrtN * kEps * kRC0.norm();
   const double v_bound = 2.0 * (d2.v_CN_N - d.v_CN_N).norm() / 15.0 + 10.0 * sqrtN * kEps * kVC0.norm();

@@ -113,7 +113,7 @@ inline double angle_between(std::complex<double> z, std::complex<double> w) {
 
 /// ROT-02 (docs/verification/ROT_02.md): torque-free axisymmetric body, I = diag(100, 100, 200) kg m²,
 /// ω0 = (0.5, 0, 1) rad/s, q0 = 1; its closed form and its model.
-inline reference::TorqueFreeAxisymmetric rot_02_reference() {
+inline samples::reference::TorqueFreeAxisymmetric rot_02_reference() {
   return {100.0, 200.0, Eigen::Vector3d(0.5, 0.0, 1.0), Quaternion(1.0, 0.0, 0.0, 0.0)};
 }
 inline RigidBodyCase rot_02_case() {

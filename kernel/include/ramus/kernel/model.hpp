@@ -109,7 +109,12 @@ class Model {
   friend class Inputs;  // a run's inputs start from the model's, also while finalize() evaluates
   void require_finalized(const char* what) const;
   [[noreturn]] void throw_vehicle_index(std::size_t i) const;
-  void build();  // the work of finalize(), rolled back by it on an exception
+  void build();                     // the work of finalize(), rolled back by it on an exception: the steps below
+  void layout_vehicle(Vehicle& v);  // its state blocks (docs/architecture.md §D4)
+  static void require_clamped_at_rest(const Vehicle& v);
+  void declare_vehicle_inputs(std::size_t i);      // its effectors' channels (§5, Inputs)
+  void write_initial_state();                      // x0, the translation moved between B and C
+  void require_finite_initial_derivative() const;  // a singular mass matrix, named
   /// Names the configured quantity that makes vehicle i's hub system non-finite at the initial
   /// state (build() found it so); ws holds that evaluation. Always throws.
   [[noreturn]] void explain_non_finite_hub_system(std::size_t i, Workspace& ws) const;

@@ -52,7 +52,30 @@ struct InitialState {
 enum class HubTranslation { B, C, clamped };
 
 /// Offsets of a vehicle's blocks in the state vector (set by Model::finalize()).
-struct VehicleOffsets {
+/// The names of VehicleOffsets::r_N and v_N in 0.1 (before the state could hold C), equal to them
+/// for one minor version (removed in 0.3, CHANGELOG.md). Reading them warns; copying the offsets
+/// does not (the copies are written here, where the warning is off).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+struct DeprecatedVehicleOffsetNames {
+  [[deprecated("use VehicleOffsets::r_N")]] Eigen::Index r_BN_N;
+  [[deprecated("use VehicleOffsets::v_N")]] Eigen::Index v_BN_N;
+
+  DeprecatedVehicleOffsetNames() noexcept : r_BN_N(0), v_BN_N(0) {}
+  DeprecatedVehicleOffsetNames(const DeprecatedVehicleOffsetNames& o) noexcept : r_BN_N(o.r_BN_N), v_BN_N(o.v_BN_N) {}
+  DeprecatedVehicleOffsetNames& operator=(const DeprecatedVehicleOffsetNames& o) noexcept {
+    set(o.r_BN_N, o.v_BN_N);
+    return *this;
+  }
+  ~DeprecatedVehicleOffsetNames() = default;
+  void set(Eigen::Index r, Eigen::Index v) noexcept {
+    r_BN_N = r;
+    v_BN_N = v;
+  }
+};
+#pragma GCC diagnostic pop
+
+struct VehicleOffsets : DeprecatedVehicleOffsetNames {
   /// The translational blocks: r_BN_N and v_BN_N, or r_CN_N and v_CN_N when `translation` is C.
   Eigen::Index r_N = 0, v_N = 0;
   Eigen::Index q_BN = 0, omega_BN_B = 0, dv_CN_N = 0;
@@ -66,6 +89,9 @@ struct VehicleOffsets {
   std::vector<InputRange> inputs_state_effectors;        ///< one per state effector
   std::vector<std::vector<InputRange>> inputs_children;  ///< per state effector, one per child
   std::vector<InputRange> inputs_dynamic_effectors;      ///< one per dynamic effector on the hub
+
+  /// Sets the deprecated names (DeprecatedVehicleOffsetNames) from r_N and v_N (Model::finalize()).
+  void sync_deprecated_names() { DeprecatedVehicleOffsetNames::set(r_N, v_N); }
 };
 
 class Vehicle {

@@ -82,6 +82,11 @@ class ReactionWheels final : public StateEffector {
   void set_motor_torque_profile(std::size_t i, TorqueProfile profile);
   /// [N m] the command of wheel i at the start of a run.
   double initial_motor_torque(std::size_t i) const;
+  /// The name of initial_motor_torque in 0.1 (when the effector held the run's command); removed in 0.3.
+  [[deprecated("use initial_motor_torque (the run's command is system.inputs())")]] double motor_torque_command(
+      std::size_t i) const {
+    return initial_motor_torque(i);
+  }
   std::vector<InputSpec> input_blocks() const override;
   std::vector<InputProfile> input_profiles() const override;
   /// [N m] eq. (3): the friction torque on wheel i spinning at Omega [rad/s] relative to B.

@@ -139,6 +139,19 @@ class SerialChain : public StateEffector {
 
  private:
   double joint_force(std::size_t i, double q, double qDot, const EffectorWorkspace& ws) const;  // eq. (3)
+  // The steps of engage_lock (docs/models/serial_chain.md eqs. L1–L3): its arguments checked, the
+  // joints that take an impulse (free and moving; indices into `joints`), their response C to a
+  // joint force (eq. L1), and the impulse that stops them (eqs. L2–L3) applied to x.
+  void require_lock_arguments(const System& system, const Eigen::VectorXd& x, double t, Eigen::Index first_channel,
+                              Eigen::Index first_state) const;
+  std::vector<std::size_t> joints_to_latch(std::span<const std::size_t> joints, const Inputs& run,
+                                           const Eigen::VectorXd& x, Eigen::Index rates,
+                                           Eigen::Index first_channel) const;
+  Eigen::MatrixXd joint_force_response(const System& system, const Eigen::VectorXd& x, double t,
+                                       std::span<const std::size_t> joints, const std::vector<std::size_t>& take,
+                                       Eigen::Index rates, Eigen::Index first_channel) const;
+  void latch(const Eigen::MatrixXd& C, std::span<const std::size_t> joints, const std::vector<std::size_t>& take,
+             Eigen::Index rates, Eigen::VectorXd& x, LockImpulse& out) const;
   /// Joint i is locked in this run (its lock channel).
   bool locked(std::size_t i, const EffectorWorkspace& ws) const {
     return ws.inputs()[static_cast<Eigen::Index>(links_.size() + i)] != 0.0;

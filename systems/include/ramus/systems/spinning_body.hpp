@@ -32,6 +32,10 @@ struct SpinningAxisConfig {
 
 /// SI link of one spinning axis; checks the config, naming `owner` and the field in errors.
 ChainLink spinning_link(const std::string& owner, const SpinningAxisConfig& axis);
+/// The 0.1 form, its errors naming "spinning axis"; removed in 0.3.
+[[deprecated("use spinning_link(owner, axis)")]] inline ChainLink spinning_link(const SpinningAxisConfig& axis) {
+  return spinning_link("spinning axis", axis);
+}
 
 class SpinningBodyOneDOF final : public SerialChain {
  public:

@@ -32,6 +32,11 @@ struct TranslatingAxisConfig {
 
 /// SI link of one translation axis; checks the config, naming `owner` and the field in errors.
 ChainLink translating_link(const std::string& owner, const TranslatingAxisConfig& axis);
+/// The 0.1 form, its errors naming "translating axis"; removed in 0.3.
+[[deprecated("use translating_link(owner, axis)")]] inline ChainLink translating_link(
+    const TranslatingAxisConfig& axis) {
+  return translating_link("translating axis", axis);
+}
 
 class TranslatingBodyOneDOF final : public SerialChain {
  public:

@@ -24,7 +24,7 @@
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/systems/serial_chain.hpp"
 
-namespace ramus::reference {
+namespace ramus::samples::reference {
 
 /// The hub: mass, inertia about its own centre of mass Bc, Bc relative to B (all B components).
 struct DenseHub {
@@ -188,4 +188,8 @@ inline DenseRows dense_rows(const DenseSolution& s) {
   return r;
 }
 
+}  // namespace ramus::samples::reference
+
+namespace ramus::reference {
+using namespace ramus::samples::reference;  // the 0.1 name of this namespace (CHANGELOG.md); removed in 0.3
 }  // namespace ramus::reference

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <stdexcept>
 
-namespace ramus::reference {
+namespace ramus::samples::reference {
 
 struct KeplerState {
   Eigen::Vector3d r_N;  ///< [m]
@@ -40,4 +40,8 @@ inline KeplerState kepler_propagate(double mu, const Eigen::Vector3d& r0, const 
   return {f * r0 + g * v0, fdot * r0 + gdot * v0};
 }
 
+}  // namespace ramus::samples::reference
+
+namespace ramus::reference {
+using namespace ramus::samples::reference;  // the 0.1 name of this namespace (CHANGELOG.md); removed in 0.3
 }  // namespace ramus::reference

@@ -9,7 +9,7 @@
 
 #include "ramus/kernel/attitude.hpp"
 
-namespace ramus::reference {
+namespace ramus::samples::reference {
 
 struct TorqueFreeAxisymmetric {
   double It, I3;             ///< [kg m²] transverse and axial inertia
@@ -39,4 +39,8 @@ struct TorqueFreeAxisymmetric {
   }
 };
 
+}  // namespace ramus::samples::reference
+
+namespace ramus::reference {
+using namespace ramus::samples::reference;  // the 0.1 name of this namespace (CHANGELOG.md); removed in 0.3
 }  // namespace ramus::reference
