@@ -17,6 +17,7 @@
 #include "interrupt.hpp"
 #include "ramus/kernel/validation.hpp"
 #include "ramus/scenario/logged_quantities.hpp"
+#include "ramus/scenario/run_plan.hpp"
 #include "ramus/scenario/scenario.hpp"
 #include "ramus/steppers/flight_software.hpp"
 #include "ramus/steppers/propagate.hpp"
@@ -180,12 +181,8 @@ void bind_steppers(py::module_& m) {
         const std::vector<double> t = output_times(times);
         // The schedule: (t, channel, value) sorted by time; the driver's grid is the output times
         // and the schedule's times, so that each change applies between steps at its time.
-        struct Change {
-          double t;
-          Eigen::Index channel;
-          double value;
-        };
-        std::vector<Change> changes;
+        scenario::RunPlan plan;
+        plan.output_times = t;
         for (std::size_t i = 0; i < schedule.size(); ++i) {
           const auto& [ti, channel, value] = schedule[i];
           const std::string field = "inputs[" + std::to_string(i) + "]";
@@ -195,13 +192,17 @@ void bind_steppers(py::module_& m) {
                                          validation::to_text(t.back()) + "]");
           if (!std::isfinite(value))
             throw ConfigurationError("propagate", field + ".value", validation::to_text(value), "must be finite");
-          changes.push_back({ti, handle->system.inputs().find(channel), value});
+          const Eigen::Index c = handle->system.inputs().find(channel);
+          plan.inputs.push_back({ti, field, [c, value](const System& system, Eigen::VectorXd&, double) {
+                                   system.inputs().set(c, value);
+                                 }});
         }
-        std::stable_sort(changes.begin(), changes.end(), [](const Change& a, const Change& b) { return a.t < b.t; });
-        std::vector<double> grid = t;
-        for (const Change& c : changes) grid.push_back(c.t);
-        std::sort(grid.begin(), grid.end());
-        grid.erase(std::unique(grid.begin(), grid.end()), grid.end());
+        std::stable_sort(plan.inputs.begin(), plan.inputs.end(),
+                         [](const scenario::InputEvent& a, const scenario::InputEvent& b) { return a.t < b.t; });
+        plan.step_times = t;
+        for (const scenario::InputEvent& c : plan.inputs) plan.step_times.push_back(c.t);
+        std::sort(plan.step_times.begin(), plan.step_times.end());
+        plan.step_times.erase(std::unique(plan.step_times.begin(), plan.step_times.end()), plan.step_times.end());
         // The tasks: registered ones (a fresh task per run, their signals logged by name) and
         // Python ones.
         std::vector<std::shared_ptr<FlightSoftwareTask>> run_tasks;
@@ -236,11 +237,11 @@ void bind_steppers(py::module_& m) {
         if (!run_tasks.empty()) {
           fsw.emplace();
           for (std::shared_ptr<FlightSoftwareTask>& task : run_tasks) fsw->add(std::move(task));
-          settings.flight_software = &*fsw;
         }
-        settings.events = run_events(events);
+        std::vector<Event> run_event_list = run_events(events);
         SignalCheck interrupt;  // Ctrl-C while C++ integrates
         settings.step_observer = [&interrupt](const Eigen::VectorXd&, double) { interrupt(); };
+        plan.settings = settings;
         const std::size_t columns = quantities.columns().size() - 1;  // "t" first
         std::vector<double> states, values, times_out;
         states.reserve(t.size() * static_cast<std::size_t>(n));
@@ -249,31 +250,15 @@ void bind_steppers(py::module_& m) {
         {
           SystemUse use(*handle);
           py::gil_scoped_release release;
-          const scenario::RunView view{&handle->system.inputs(), fsw ? &*fsw : nullptr, nullptr};
-          std::size_t next_change = 0, next_output = 0;
-          stats = propagate(handle->system, x, grid, settings, [&](Eigen::VectorXd& xi, double ti) {
-            // Grid times are the given doubles: equality is exact (as in a scenario's run).
-            for (; next_change < changes.size() && changes[next_change].t == ti; ++next_change)
-              handle->system.inputs().set(changes[next_change].channel, changes[next_change].value);
-            if (next_output >= t.size() || t[next_output] != ti) return;
-            ++next_output;
-            times_out.push_back(ti);
-            states.insert(states.end(), xi.data(), xi.data() + xi.size());
-            if (columns > 0) {
-              const std::vector<double> row = quantities.row(xi, ti, view);
-              values.insert(values.end(), row.begin() + 1, row.end());
-            }
-          });
-          if (stats.stopped) {  // the run's last row: the state at the stop event
-            times_out.push_back(stats.t);
-            states.insert(states.end(), x.data(), x.data() + x.size());
-            if (columns > 0) {
-              scenario::RunView stop = view;
-              stop.stop = &stats.events.back();
-              const std::vector<double> row = quantities.row(x, stats.t, stop);
-              values.insert(values.end(), row.begin() + 1, row.end());
-            }
-          }
+          // The run's sequence (inputs, outputs, the stop event's row) is the scenario's (run_plan.hpp).
+          stats = plan.run(handle->system, fsw ? &*fsw : nullptr, std::move(run_event_list), x,
+                           [&](const Eigen::VectorXd& xi, double ti, const scenario::RunView& view) {
+                             times_out.push_back(ti);
+                             states.insert(states.end(), xi.data(), xi.data() + xi.size());
+                             if (columns == 0) return;
+                             const std::vector<double> row = quantities.row(xi, ti, view);
+                             values.insert(values.end(), row.begin() + 1, row.end());
+                           });
         }
         const auto rows = static_cast<py::ssize_t>(times_out.size());
         py::dict out;

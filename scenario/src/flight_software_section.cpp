@@ -298,7 +298,8 @@ std::vector<FieldInfo> attitude_control_fields() {
 
 void attitude_control(const Node& n, const TaskContext& context, FlightSoftwareTaskSpec& spec) {
   std::vector<std::string_view> keys = common_keys(Category::task);
-  for (const FieldInfo& f : attitude_control_fields()) keys.push_back(f.key);
+  static const std::vector<FieldInfo> fields = attitude_control_fields();  // the keys' storage outlives them
+  for (const FieldInfo& f : fields) keys.push_back(f.key);
   n.require_keys(keys);
   fsw::AttitudeControlTaskConfig& c = spec.attitude_control;
   c.vehicle = context.model.vehicle(context.vehicle).name();

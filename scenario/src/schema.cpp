@@ -7,6 +7,7 @@
 #include "field_list.hpp"
 #include "json_node.hpp"
 #include "ramus/scenario/registry.hpp"
+#include "ramus/steppers/stepper_list.hpp"
 #include "registry_table.hpp"
 
 namespace ramus::scenario {
@@ -160,6 +161,10 @@ std::string scenario_schema() {
   ordered schema = ordered::parse(schema_skeleton());
   ordered& defs = schema["$defs"];
   for (const TypeInfo& t : registered_types()) defs[t.name] = type_schema(t);
+  // The steppers: every one of the library's list (steppers/stepper_list.hpp), implicit ones too.
+  ordered steppers = ordered::array();
+  for (const StepperInfo& s : stepper_list()) steppers.push_back(std::string(s.name));
+  defs["propagation"]["properties"]["stepper"] = {{"enum", steppers}};
   ordered state = ordered::array(), hub = ordered::array(), segment = ordered::array(), gravity = ordered::array();
   ordered task = ordered::array();
   for (const TypeInfo& t : registered_types()) {

@@ -33,6 +33,13 @@ def main() -> int:
                 lambda d: d["flight_software"]["tasks"][0]["control"].__setitem__("KK", 1),
                 lambda d: d["flight_software"]["tasks"][0]["guidance"].__setitem__("type", "sun"),
             ]
+        # Every stepper of the library is accepted (the implicit ones were missing once).
+        for stepper in ("implicit_euler", "rosenbrock4", "bulirsch_stoer"):
+            edited = copy.deepcopy(document)
+            edited["propagation"]["stepper"] = stepper
+            if not validator.is_valid(edited):
+                print(f"{path}: the stepper {stepper} was refused by the schema")
+                failures += 1
         # Inputs by channel name (docs/scenario.md §3 Inputs) are accepted beside the effector form,
         # and a channel without its value is refused.
         channel = {"t": 0, "channel": "sc/wheels.motor_torque[0]", "value": {"value": 1, "unit": "mN m"}}
