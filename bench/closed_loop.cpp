@@ -54,29 +54,21 @@ ClosedLoopCost measure_closed_loop(const Scenario& s, double dt, int rounds, dou
     x = s.x0;
     c.steps_closed = propagate(closed_system, x, times, s.closed_loop(open, fsw)).steps;
     c.task_calls = fsw ? fsw->calls() : 0;
-    c.timing = time_paired(
-        rounds, batch_seconds,
-        [&] {
-          x = s.x0;
-          propagate(open_system, x, times, open);
-        },
-        [&] {
-          x = s.x0;
-          propagate(closed_system, x, times, s.closed_loop(open, fsw));
-        });
+    const auto run_open = [&] {
+      x = s.x0;
+      propagate(open_system, x, times, open);
+    };
+    c.timing = time_paired(rounds, batch_seconds, run_open, [&] {
+      x = s.x0;
+      propagate(closed_system, x, times, s.closed_loop(open, fsw));
+    });
     PropagationSettings empty = open;
-    c.machinery = time_paired(
-        rounds, batch_seconds,
-        [&] {
-          x = s.x0;
-          propagate(open_system, x, times, open);
-        },
-        [&] {
-          x = s.x0;
-          fsw = empty_tasks(s);
-          empty.flight_software = fsw.get();
-          propagate(closed_system, x, times, empty);
-        });
+    c.machinery = time_paired(rounds, batch_seconds, run_open, [&] {
+      x = s.x0;
+      fsw = empty_tasks(s);
+      empty.flight_software = fsw.get();
+      propagate(closed_system, x, times, empty);
+    });
   } catch (const IntegrationError& e) {
     c.failure = e.what();
   }

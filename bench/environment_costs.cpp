@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "ramus/environment/body_rotation.hpp"
+#include "ramus/environment/central_body_gravity.hpp"
 #include "ramus/environment/drag.hpp"
 #include "ramus/environment/ephemeris.hpp"
 #include "ramus/environment/gravity_field_file.hpp"
@@ -19,7 +20,6 @@
 #include "ramus/kernel/diagnostics.hpp"
 #include "ramus/kernel/system.hpp"
 #include "ramus/steppers/propagate.hpp"
-#include "ramus/systems/central_body_gravity.hpp"
 #include "ramus/systems/hinged_rigid_body.hpp"
 #include "timing.hpp"
 
@@ -189,6 +189,10 @@ std::vector<EnvironmentCost> measure_environment_costs(const std::string& data_d
 
   const CentralBodyGravity point = CentralBodyGravity::earth();
   time("point-mass gravity (yardstick)", [&] { return point.acceleration_N(r_N, t); });
+  // The gravity-gradient effector of both of its cases: 500 kg, diag(600, 500, 400) kg m².
+  GravityGradientConfig gg;
+  gg.mass = 500.0;
+  gg.I_PntMc_F = Eigen::Vector3d(600.0, 500.0, 400.0).asDiagonal();
   for (const int degree : {8, 20, 60}) {
     SphericalHarmonicGravityConfig c;
     c.coefficients = read_gravity_field_text(data_dir + "/GGM03S-deg60.txt", {degree, degree});
@@ -199,9 +203,6 @@ std::vector<EnvironmentCost> measure_environment_costs(const std::string& data_d
     if (degree == 20) {
       time("spherical harmonics 20x20 alone (body frame)", [&] { return g->acceleration_P(r_N); });
       at.gravity = g.get();
-      GravityGradientConfig gg;
-      gg.mass = 500.0;
-      gg.I_PntMc_F = Eigen::Vector3d(600.0, 500.0, 400.0).asDiagonal();
       const GravityGradient effector("gg", gg);
       time("gravity gradient in the 20x20 field (differenced gradient)",
            [&] { return effector.wrench(F, ConstInputBlock(nullptr, 0), at).torque_PntF_F; });
@@ -219,9 +220,6 @@ std::vector<EnvironmentCost> measure_environment_costs(const std::string& data_d
   time("third body: Sun (tabulated)", [&] { return sun_gravity.acceleration_N(r_N, t); });
   time("third body: Moon (tabulated)", [&] { return moon_gravity.acceleration_N(r_N, t); });
   at.gravity = &point;
-  GravityGradientConfig gg;
-  gg.mass = 500.0;
-  gg.I_PntMc_F = Eigen::Vector3d(600.0, 500.0, 400.0).asDiagonal();
   const GravityGradient gravity_gradient("gg", gg);
   time("gravity gradient, point mass (closed-form gradient)",
        [&] { return gravity_gradient.wrench(F, ConstInputBlock(nullptr, 0), at).torque_PntF_F; });

@@ -34,13 +34,17 @@ Scenario converged_scenario(const std::shared_ptr<Model>& model, double t1, doub
   return s;
 }
 
+/// `s` with both totals conserved (energy and angular momentum): no damping, drive or load.
+Scenario conserving(Scenario s) {
+  s.conserves = {true, true};
+  return s;
+}
+
 Scenario wheels_scenario(const std::shared_ptr<Model>& model, const std::string& setup) {
   // Wheel momentum ≈ 80 N m s per wheel against a hub inertia ≈ 800 kg m²; fastest mode
   // (eigenvalues of the Jacobian, sampled along the run) 0.22 rad/s (3 wheels), 0.25 rad/s (4):
   // rk4 at 0.5 s has ω·dt ≤ 0.13, Euler starts at ω·dt ≤ 0.006.
-  Scenario s = converged_scenario(model, 30.0, 0.5, 0.025, setup);
-  s.conserves = {true, true};  // no motor torque, no friction
-  return s;
+  return conserving(converged_scenario(model, 30.0, 0.5, 0.025, setup));  // no motor torque, no friction
 }
 
 // ---- chains --------------------------------------------------------------------------------
@@ -80,12 +84,11 @@ Scenario make_panels2() {
   const std::shared_ptr<Model> model = samples::panels2();
   // Fastest mode 0.88 rad/s (eigenvalues of the Jacobian at x0): rk4 at 0.2 s has ω·dt ≈ 0.18;
   // Euler starts at 0.01 s, ω·dt ≈ 0.009.
-  Scenario s = converged_scenario(model, 20.0, 0.2, 0.01,
-                                  "panels 100 kg, I_c = diag(100, 50, 50) kg m2, d = 1.5 m, hinges (+-0.5, 0, 1) m, "
-                                  "k = 100 N m/rad, c = 0, theta0 = 5 deg; C at rest at N, omega0 = (0.1, -0.1, 0.1) "
-                                  "rad/s");
-  s.conserves = {true, true};  // undamped springs
-  return s;
+  return conserving(
+      converged_scenario(model, 20.0, 0.2, 0.01,
+                         "panels 100 kg, I_c = diag(100, 50, 50) kg m2, d = 1.5 m, hinges (+-0.5, 0, 1) m, "
+                         "k = 100 N m/rad, c = 0, theta0 = 5 deg; C at rest at N, omega0 = (0.1, -0.1, 0.1) "
+                         "rad/s"));  // undamped springs
 }
 
 Scenario make_wheels3() {
@@ -108,14 +111,12 @@ Scenario make_chain_of(std::size_t n) {
   // zig-zag whips the hub (|r_BC| reaches 12 m) and its fastest mode reaches 18 rad/s near
   // t = 0.25 s, so chain64's steps are halved: ω·dt ≤ 0.45 (rk4), ≤ 0.014 (Euler).
   const double dt0 = n >= 64 ? 0.025 : 0.05;
-  Scenario s =
-      converged_scenario(model, chain_span(n), dt0, dt0 / 32.0,
-                         std::to_string(n) +
-                             " links of 20 kg, I_c = diag(2, 3, 4) kg m2, 0.6 m (c.o.m. at "
-                             "0.3 m), first joint at (0.5, 0, 1) m, axes z, y, x, ..., k = 50 N m/rad, theta0 = "
-                             "+-5 deg alternating, thetaDot0 = 0.02 rad/s");
+  Scenario s = conserving(converged_scenario(
+      model, chain_span(n), dt0, dt0 / 32.0,
+      std::to_string(n) + " links of 20 kg, I_c = diag(2, 3, 4) kg m2, 0.6 m (c.o.m. at "
+                          "0.3 m), first joint at (0.5, 0, 1) m, axes z, y, x, ..., k = 50 N m/rad, theta0 = "
+                          "+-5 deg alternating, thetaDot0 = 0.02 rad/s"));  // undamped springs
   s.chain_links = n;
-  s.conserves = {true, true};  // undamped springs
   return s;
 }
 
@@ -123,24 +124,20 @@ Scenario make_array8() {
   const std::shared_ptr<Model> model = samples::array8();
   // rk4 from 0.0125 s is in its asymptotic range (observed order 3.2 from 0.05 s, 3.7 from
   // 0.025 s, 3.9 from 0.0125 s); Euler starts at 0.0125/32 s.
-  Scenario s =
+  return conserving(
       converged_scenario(model, 5.0, 0.0125, 0.0125 / 32.0,
                          "8 panels in series, 24 ... 10 kg, 1 m hinge to hinge, c.o.m. at 0.5 m, every other "
                          "hinge twisted 5 deg, k = 60 N m/rad, theta0 = +4/-3 deg alternating; C at rest at N, "
-                         "omega0 = (0.1, -0.1, 0.1) rad/s");
-  s.conserves = {true, true};  // undamped springs
-  return s;
+                         "omega0 = (0.1, -0.1, 0.1) rad/s"));  // undamped springs
 }
 
 Scenario make_vscmg4() {
   const std::shared_ptr<Model> model = samples::vscmg4();
-  Scenario s =
+  return conserving(
       converged_scenario(model, 10.0, 0.02, 0.02 / 32.0,
                          "pyramid of 4 VSCMGs, gimbal axes 54.74 deg from b3 at azimuths 0, 90, 180, 270 deg, "
                          "wheels 9 kg, Js = 0.159, Jt = 0.08 kg m2 at 100 rad/s, gimbals 2 kg, 0.5 kg m2 at 0.4 m, "
-                         "gamma0 = +-10 deg, gammaDot0 = 0.05 rad/s, no torques");
-  s.conserves = {true, true};
-  return s;
+                         "gamma0 = +-10 deg, gammaDot0 = 0.05 rad/s, no torques"));
 }
 
 Scenario make_gimbal_thruster() {

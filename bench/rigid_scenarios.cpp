@@ -6,10 +6,10 @@
 #include <numbers>
 
 #include "event_costs.hpp"
+#include "ramus/environment/central_body_gravity.hpp"
 #include "ramus/samples/reference/kepler.hpp"
 #include "ramus/samples/reference/torque_free_axisymmetric.hpp"
 #include "ramus/steppers/builtin_events.hpp"
-#include "ramus/systems/central_body_gravity.hpp"
 #include "ramus/systems/external_force_torque.hpp"
 #include "reference_run.hpp"
 #include "text.hpp"

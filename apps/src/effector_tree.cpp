@@ -2,9 +2,9 @@
 
 #include <sstream>
 
+#include "ramus/environment/central_body_gravity.hpp"
 #include "ramus/environment/spherical_harmonic_gravity.hpp"
 #include "ramus/environment/third_body_gravity.hpp"
-#include "ramus/systems/central_body_gravity.hpp"
 
 namespace ramus::app {
 namespace {

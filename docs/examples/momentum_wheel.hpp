@@ -28,19 +28,13 @@ class MomentumWheel final : public StateEffector {
   MomentumWheel(std::string name, const MomentumWheelConfig& config);
   std::string_view kind() const override { return "momentum_wheel"; }
 
-  std::vector<StateBlockSpec> state_blocks() const override;  // "Omega" (1, rad/s)
-  void write_initial_state(StateBlockRef x) const override;
-  /// (W1): the rotor's mass at its fixed centre.
-  CentreOfMass mass_properties(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
-  /// (W1) as rigid rows, and (W3): the spin's coupling.
-  void contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
-                     HubSystem& hub_system) const override;
-  /// (W2): Ω̇; returns (W4): m r̈ of the rotor's centre relative to B's acceleration.
-  Eigen::Vector3d derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
-                              StateBlockRef dxdt) const override;
-  /// (W5)
-  EnergyMomentumContribution energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
-                                             const EffectorWorkspace& ws) const override;
+  /// The state and the evaluation's stages (kernel/state_effector.hpp):
+  ///  - state_blocks: "Omega" (1, rad/s)
+  ///  - mass_properties: (W1): the rotor's mass at its fixed centre.
+  ///  - contributions: (W1) as rigid rows, and (W3): the spin's coupling.
+  ///  - derivatives: (W2): Ω̇; returns (W4): m r̈ of the rotor's centre relative to B's acceleration.
+  ///  - energy_momentum: (W5)
+  RAMUS_STATE_EFFECTOR_OVERRIDES;
 
  private:
   Eigen::Vector3d gHat_B_;     ///< [1]

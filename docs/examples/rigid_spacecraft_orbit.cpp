@@ -6,11 +6,11 @@
 #include <cstdio>
 #include <memory>
 #include <numbers>
+#include <ramus/environment/central_body_gravity.hpp>
 #include <ramus/kernel/diagnostics.hpp>
 #include <ramus/kernel/model.hpp>
 #include <ramus/kernel/system.hpp>
 #include <ramus/steppers/propagate.hpp>
-#include <ramus/systems/central_body_gravity.hpp>
 
 int main() {
   using namespace ramus::units;

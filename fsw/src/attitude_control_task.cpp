@@ -5,7 +5,6 @@
 #include <limits>
 #include <utility>
 
-#include "checks.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/validation.hpp"
@@ -55,8 +54,8 @@ AttitudeControlTask::AttitudeControlTask(std::string name, const AttitudeControl
       mapping_.emplace(this->name() + "/mapping", config.mapping);
       n_wheels_ = mapping_->wheel_count();
       if (config.J_s.size() != 0) {
-        detail::require_size(who, "J_s [kg m²]", config.J_s.size(), n_wheels_, "wheel (or none)");
-        detail::require_positive_entries(who, "J_s", "kg m²", config.J_s, false);
+        validation::require_size(who, "J_s [kg m²]", config.J_s.size(), n_wheels_, "wheel (or none)");
+        validation::require_positive_entries(who, "J_s", "kg m²", config.J_s, false);
       }
       break;
     }
@@ -220,38 +219,33 @@ std::vector<TaskSignal> AttitudeControlTask::signals() const {
 }
 
 void AttitudeControlTask::read_signal(std::size_t i, std::span<double> out) const {
-  const auto vector = [&](const auto& v) {
-    for (std::size_t k = 0; k < out.size(); ++k) out[k] = static_cast<double>(v[static_cast<Eigen::Index>(k)]);
-  };
   switch (i) {
     case 0:
-      return vector(sigma_BR());
+      return write_signal(out, sigma_BR());
     case 1:
-      return vector(omega_BR_B());
+      return write_signal(out, omega_BR_B());
     case 2:
-      return vector(L_r_B());
+      return write_signal(out, L_r_B());
     case 3:
-      return vector(L_commanded_B());
+      return write_signal(out, L_commanded_B());
     case 4:
-      return vector(sigma_BN());
+      return write_signal(out, sigma_BN());
     case 5:
-      return vector(omega_BN_B());
+      return write_signal(out, omega_BN_B());
     case 6:
-      return vector(reference().sigma_RN);
+      return write_signal(out, reference().sigma_RN);
     case 7:
-      out[0] = navigation_valid() ? 1.0 : 0.0;
-      return;
+      return write_signal(out, navigation_valid());
     case 8:
-      out[0] = any_saturated() ? 1.0 : 0.0;
-      return;
+      return write_signal(out, any_saturated());
     case 9:
-      return vector(wheel_torque_requested());
+      return write_signal(out, wheel_torque_requested());
     case 10:
-      return vector(wheel_torque_command());
+      return write_signal(out, wheel_torque_command());
     case 11:
-      return vector(torque_saturated());
+      return write_signal(out, torque_saturated());
     default:
-      return vector(speed_saturated());
+      return write_signal(out, speed_saturated());
   }
 }
 

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <numbers>
 
-#include "checks.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
 
@@ -57,14 +56,14 @@ AttitudeError attitude_tracking_error(const Eigen::Vector3d& sigma_BN, const Eig
 // ---- inertial pointing -----------------------------------------------------------------------
 
 InertialPointing::InertialPointing(std::string name, const Eigen::Vector3d& sigma_RN) : name_(std::move(name)) {
-  validation::require_finite(detail::owner("inertial_pointing", name_), "sigma_RN [1]", sigma_RN);
+  validation::require_finite(validation::owner("inertial_pointing", name_), "sigma_RN [1]", sigma_RN);
   reference_.sigma_RN = mrp_from_quat(quat_of(sigma_RN));  // eq. (1)
 }
 
 // ---- Hill-frame pointing ---------------------------------------------------------------------
 
 HillPointing::HillPointing(std::string name, const Eigen::Vector3d& sigma_RH)
-    : owner_(detail::owner("hill_pointing", name)) {
+    : owner_(validation::owner("hill_pointing", name)) {
   validation::require_finite(owner_, "sigma_RH [1]", sigma_RH);
   dcm_RH_ = dcm_from_mrp(sigma_RH);
 }
@@ -109,11 +108,15 @@ AttitudeReference HillPointing::reference(const Eigen::Vector3d& r_BN_N, const E
 
 EigenaxisSlew::EigenaxisSlew(std::string name, const EigenaxisSlewConfig& config)
     : name_(std::move(name)), config_(config) {
-  const std::string who = detail::owner("eigenaxis_slew", name_);
+  const std::string who = validation::owner("eigenaxis_slew", name_);
   validation::require_finite(who, "sigma_AN [1]", config.sigma_AN);
   validation::require_finite(who, "sigma_DN [1]", config.sigma_DN);
   validation::require_finite(who, "t_start [s]", config.t_start);
   validation::require_positive(who, "duration [s]", config.duration);
+  // Read by bang_coast_bang only, refused negative with every profile: a sign error in a file is
+  // not left to wait for a change of profile.
+  if (config.profile != SlewProfile::bang_coast_bang)  // which requires it positive, below
+    validation::require_non_negative(who, "acceleration_limit [rad/s²]", config.acceleration_limit);
   q_AN_ = quat_of(config.sigma_AN);
   dcm_NA_ = rotation_matrix(q_AN_);
   // eq. (6): the rotation from A to D, taken the shorter way (q0 ≥ 0).

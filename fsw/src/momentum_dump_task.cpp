@@ -91,31 +91,25 @@ std::vector<TaskSignal> MomentumDumpTask::signals() const {
 
 void MomentumDumpTask::read_signal(std::size_t i, std::span<double> out) const {
   const MomentumDumpCommand& p = plan();
-  const auto vector = [&](const auto& v) {
-    for (std::size_t k = 0; k < out.size(); ++k) out[k] = v[static_cast<Eigen::Index>(k)];
-  };
   switch (i) {
     case 0:
-      out[0] = p.active ? 1.0 : 0.0;
-      return;
+      return write_signal(out, p.active);
     case 1:
-      return vector(p.H_w_B);
+      return write_signal(out, p.H_w_B);
     case 2:
-      return vector(p.DeltaH_requested_B);
+      return write_signal(out, p.DeltaH_requested_B);
     case 3:
-      return vector(p.DeltaH_commanded_B);
+      return write_signal(out, p.DeltaH_commanded_B);
     case 4:
-      return vector(p.torque_mean_B);
+      return write_signal(out, p.torque_mean_B);
     case 5:
-      return vector(p.on_time);
+      return write_signal(out, p.on_time);
     case 6:
-      return vector(fired_);
+      return write_signal(out, fired_);
     case 7:
-      out[0] = p.impulse_limited ? 1.0 : 0.0;
-      return;
+      return write_signal(out, p.impulse_limited);
     default:
-      out[0] = static_cast<double>(cycles_);
-      return;
+      return write_signal(out, cycles_);
   }
 }
 

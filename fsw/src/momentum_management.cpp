@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "checks.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
 
@@ -119,22 +118,22 @@ double NonnegativeLeastSquares::solve(const Eigen::Matrix3Xd& A, const Eigen::Ve
 
 MomentumManagement::MomentumManagement(std::string name, const MomentumManagementConfig& config)
     : name_(std::move(name)), config_(config), nnls_(config.r_TB_B.cols()) {
-  const std::string who = detail::owner("momentum_management", name_);
+  const std::string who = validation::owner("momentum_management", name_);
   const MomentumManagementConfig& c = config;
   const Eigen::Index n = c.Gs_B.cols(), m = c.r_TB_B.cols();
   if (n < 1) throw ConfigurationError(who, "Gs_B [1]", "3×0", "needs at least one wheel");
   for (Eigen::Index i = 0; i < n; ++i)
-    validation::require_unit_vector(who, detail::entry("Gs_B column", i, "1"), c.Gs_B.col(i));
-  detail::require_size(who, "J_s [kg m²]", c.J_s.size(), n, "wheel (column of Gs_B)");
-  detail::require_positive_entries(who, "J_s", "kg m²", c.J_s, false);
+    validation::require_unit_vector(who, validation::entry("Gs_B column", i, "1"), c.Gs_B.col(i));
+  validation::require_size(who, "J_s [kg m²]", c.J_s.size(), n, "wheel (column of Gs_B)");
+  validation::require_positive_entries(who, "J_s", "kg m²", c.J_s, false);
   if (m < 1) throw ConfigurationError(who, "r_TB_B [m]", "3×0", "needs at least one thruster");
-  detail::require_size(who, "d_B [1]", c.d_B.cols(), m, "thruster (column of r_TB_B)");
-  detail::require_size(who, "thrust [N]", c.thrust.size(), m, "thruster (column of r_TB_B)");
+  validation::require_size(who, "d_B [1]", c.d_B.cols(), m, "thruster (column of r_TB_B)");
+  validation::require_size(who, "thrust [N]", c.thrust.size(), m, "thruster (column of r_TB_B)");
   for (Eigen::Index i = 0; i < m; ++i) {
-    validation::require_finite(who, detail::entry("r_TB_B column", i, "m"), c.r_TB_B.col(i));
-    validation::require_unit_vector(who, detail::entry("d_B column", i, "1"), c.d_B.col(i));
+    validation::require_finite(who, validation::entry("r_TB_B column", i, "m"), c.r_TB_B.col(i));
+    validation::require_unit_vector(who, validation::entry("d_B column", i, "1"), c.d_B.col(i));
   }
-  detail::require_positive_entries(who, "thrust", "N", c.thrust, false);
+  validation::require_positive_entries(who, "thrust", "N", c.thrust, false);
   validation::require_finite(who, "r_CB_B [m]", c.r_CB_B);
   validation::require_positive(who, "control_period [s]", c.control_period);
   validation::require_non_negative(who, "minimum_on_time [s]", c.minimum_on_time);
@@ -163,7 +162,7 @@ MomentumManagement::MomentumManagement(std::string name, const MomentumManagemen
       const Eigen::Vector3d b = sign * size * Eigen::Vector3d::Unit(axis);
       if (nnls_.solve(torques_, b, t) > kSpanTolerance * size) {
         const char* names[3] = {"x", "y", "z"};
-        throw ConfigurationError(who, "r_TB_B [m] with d_B [1]", detail::text(c.r_TB_B),
+        throw ConfigurationError(who, "r_TB_B [m] with d_B [1]", validation::matrix_text(c.r_TB_B),
                                  std::string("gives no combination of firings with a torque about ") +
                                      (sign > 0 ? "+" : "-") + names[axis] +
                                      " of B: the thrusters cannot dump momentum about every axis");
@@ -174,8 +173,9 @@ MomentumManagement::MomentumManagement(std::string name, const MomentumManagemen
 
 Eigen::Vector3d MomentumManagement::wheel_momentum_B(const Eigen::Ref<const Eigen::VectorXd>& Omega) const {
   if (Omega.size() != config_.Gs_B.cols())
-    throw Error(detail::owner("momentum_management", name_) + ": Omega [rad/s] has " + std::to_string(Omega.size()) +
-                " entries, expected " + std::to_string(config_.Gs_B.cols()) + " (one per wheel)");
+    throw Error(validation::owner("momentum_management", name_) + ": Omega [rad/s] has " +
+                std::to_string(Omega.size()) + " entries, expected " + std::to_string(config_.Gs_B.cols()) +
+                " (one per wheel)");
   Eigen::Vector3d H = Eigen::Vector3d::Zero();
   for (Eigen::Index i = 0; i < Omega.size(); ++i) H += config_.J_s[i] * Omega[i] * config_.Gs_B.col(i);  // eq. (1)
   return H;

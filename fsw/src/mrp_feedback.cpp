@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include "checks.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
 
@@ -31,9 +30,9 @@ double mrp_integral_lyapunov_rate(const Eigen::Matrix3d& P, double K_i, const Ei
 }
 
 MrpFeedback::MrpFeedback(std::string name, const MrpFeedbackConfig& config) : name_(std::move(name)), config_(config) {
-  const std::string who = detail::owner("mrp_feedback", name_);
+  const std::string who = validation::owner("mrp_feedback", name_);
   validation::require_positive(who, "K [N m]", config.K);
-  detail::require_positive_definite(who, "P [N m s]", config.P);
+  validation::require_positive_definite(who, "P [N m s]", config.P);
   validation::require_non_negative(who, "K_i [1/(kg m²)]", config.K_i);
   if (!(config.integral_limit > 0.0))  // +infinity (no limit) is allowed
     throw ConfigurationError(who, "integral_limit [s]", validation::to_text(config.integral_limit),
@@ -62,7 +61,7 @@ Eigen::Vector3d MrpFeedback::update(const AttitudeError& e, double dt, const Eig
     first_ = false;
   } else {
     if (!(dt >= 0.0) || !std::isfinite(dt))
-      throw Error(detail::owner("mrp_feedback", name_) + ": dt [s] = " + validation::to_text(dt) +
+      throw Error(validation::owner("mrp_feedback", name_) + ": dt [s] = " + validation::to_text(dt) +
                   ": the time since the previous sample must be finite and non-negative");
     sigma_integral_ += dt * mrp_short(e.sigma_BR);  // eq. (11)
     const double limit = config_.integral_limit;

@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include "checks.hpp"
 #include "ramus/kernel/validation.hpp"
 
 namespace ramus::fsw {
@@ -17,9 +16,9 @@ double quaternion_pd_lyapunov_rate(const Eigen::Matrix3d& K_d, const Eigen::Vect
 
 QuaternionPd::QuaternionPd(std::string name, const QuaternionPdConfig& config)
     : name_(std::move(name)), config_(config) {
-  const std::string who = detail::owner("quaternion_pd", name_);
+  const std::string who = validation::owner("quaternion_pd", name_);
   validation::require_positive(who, "k_p [N m]", config.k_p);
-  detail::require_positive_definite(who, "K_d [N m s]", config.K_d);
+  validation::require_positive_definite(who, "K_d [N m s]", config.K_d);
   if (config.feed_forward) validation::require_inertia(who, "I_PntC_B [kg m²]", config.I_PntC_B);
 }
 

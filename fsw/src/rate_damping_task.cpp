@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include "checks.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
 
@@ -11,7 +10,7 @@ namespace ramus::fsw {
 RateDampingTask::RateDampingTask(std::string name, const RateDampingTaskConfig& config)
     : FlightSoftwareTask(std::move(name), config.vehicle, config.timing), config_(config) {
   if (config_.torquer.empty()) throw ConfigurationError(label(), "torquer", "\"\"", "names the hub's torquer");
-  detail::require_positive_definite(label(), "P [N m s]", config_.P);
+  validation::require_positive_definite(label(), "P [N m s]", config_.P);
   if (std::isnan(config_.max_torque) || !(config_.max_torque > 0.0))
     throw ConfigurationError(label(), "max_torque [N m]", validation::to_text(config_.max_torque), "must be positive");
 }
@@ -49,12 +48,8 @@ std::vector<TaskSignal> RateDampingTask::signals() const {
 }
 
 void RateDampingTask::read_signal(std::size_t i, std::span<double> out) const {
-  const Eigen::Vector3d& v = i == 0 ? omega_BN_B_ : L_B_;
-  if (i == 2) {
-    out[0] = saturated_ ? 1.0 : 0.0;
-    return;
-  }
-  for (std::size_t k = 0; k < 3; ++k) out[k] = v[static_cast<Eigen::Index>(k)];
+  if (i == 2) return write_signal(out, saturated_);
+  write_signal(out, i == 0 ? omega_BN_B_ : L_B_);
 }
 
 }  // namespace ramus::fsw

@@ -3,7 +3,6 @@
 #include <Eigen/SVD>
 #include <cmath>
 
-#include "checks.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
 
@@ -19,21 +18,22 @@ constexpr double kRankTolerance = 1e-9;
 
 RwTorqueMapping::RwTorqueMapping(std::string name, const RwTorqueMappingConfig& config)
     : name_(std::move(name)), config_(config) {
-  const std::string who = detail::owner("rw_torque_mapping", name_);
+  const std::string who = validation::owner("rw_torque_mapping", name_);
   const Eigen::Index n = config.Gs_B.cols();
   if (n < 1) throw ConfigurationError(who, "Gs_B [1]", "3×0", "needs at least one wheel");
   for (Eigen::Index i = 0; i < n; ++i)
-    validation::require_unit_vector(who, detail::entry("Gs_B column", i, "1"), config.Gs_B.col(i));
-  detail::require_size(who, "u_max [N m]", config.u_max.size(), n, "wheel");
-  detail::require_size(who, "Omega_max [rad/s]", config.Omega_max.size(), n, "wheel");
-  detail::require_positive_entries(who, "u_max", "N m", config.u_max, true);
-  detail::require_positive_entries(who, "Omega_max", "rad/s", config.Omega_max, true);
+    validation::require_unit_vector(who, validation::entry("Gs_B column", i, "1"), config.Gs_B.col(i));
+  validation::require_size(who, "u_max [N m]", config.u_max.size(), n, "wheel");
+  validation::require_size(who, "Omega_max [rad/s]", config.Omega_max.size(), n, "wheel");
+  validation::require_positive_entries(who, "u_max", "N m", config.u_max, true);
+  validation::require_positive_entries(who, "Omega_max", "rad/s", config.Omega_max, true);
   const Eigen::Index m = config.control_axes_B.cols();
   if (m < 1 || m > 3)
-    throw ConfigurationError(who, "control_axes_B [1]", detail::text(config.control_axes_B),
+    throw ConfigurationError(who, "control_axes_B [1]", validation::matrix_text(config.control_axes_B),
                              "must have 1 to 3 columns (the controlled body axes)");
   for (Eigen::Index j = 0; j < m; ++j)
-    validation::require_unit_vector(who, detail::entry("control_axes_B column", j, "1"), config.control_axes_B.col(j));
+    validation::require_unit_vector(who, validation::entry("control_axes_B column", j, "1"),
+                                    config.control_axes_B.col(j));
   // eq. (4): the projected spin axes C Gs (M×N) must have rank M.
   const Eigen::MatrixXd CGs = config.control_axes_B.transpose() * config.Gs_B;
   const Eigen::JacobiSVD<Eigen::MatrixXd> svd(CGs);
@@ -42,7 +42,7 @@ RwTorqueMapping::RwTorqueMapping(std::string name, const RwTorqueMappingConfig& 
   if (rank < m) {
     const bool full = m == 3 && config.control_axes_B.isApprox(Eigen::Matrix3d::Identity());
     throw ConfigurationError(
-        who, full ? "Gs_B [1]" : "Gs_B [1] with control_axes_B [1]", detail::text(config.Gs_B),
+        who, full ? "Gs_B [1]" : "Gs_B [1] with control_axes_B [1]", validation::matrix_text(config.Gs_B),
         "has rank " + std::to_string(rank) + " < " + std::to_string(m) +
             (full ? ": the wheels cannot torque the hub about every body axis (full three-axis control asked)"
                   : ": the wheels cannot torque the hub about every controlled axis"));
@@ -59,7 +59,7 @@ RwTorqueMapping::RwTorqueMapping(std::string name, const RwTorqueMappingConfig& 
 const RwTorqueCommand& RwTorqueMapping::map(const Eigen::Vector3d& L_r_B,
                                             const Eigen::Ref<const Eigen::VectorXd>& Omega) {
   if (Omega.size() != wheel_count())
-    throw Error(detail::owner("rw_torque_mapping", name_) + ": Omega [rad/s] has " + std::to_string(Omega.size()) +
+    throw Error(validation::owner("rw_torque_mapping", name_) + ": Omega [rad/s] has " + std::to_string(Omega.size()) +
                 " entries, expected " + std::to_string(wheel_count()) + " (one per wheel)");
   RwTorqueCommand& c = command_;
   c.L_requested_B = L_r_B;

@@ -14,9 +14,9 @@ namespace ramus {
 // ---- InputLayout ------------------------------------------------------------------------------
 
 Eigen::Index InputLayout::add(std::string owner, std::string name, Eigen::Index size, std::string unit,
-                              std::size_t vehicle) {
+                              std::size_t vehicle, bool lock) {
   const Eigen::Index offset = size_;
-  blocks_.push_back({std::move(owner), std::move(name), offset, size, std::move(unit), vehicle});
+  blocks_.push_back({std::move(owner), std::move(name), offset, size, std::move(unit), vehicle, lock});
   size_ += size;
   return offset;
 }

@@ -171,7 +171,7 @@ VehicleOffsets::InputRange Model::declare_inputs(const std::string& owner, const
       if (e.first->size() != 0 && e.first->size() != s.size)
         throw ConfigurationError(label, field + " " + e.second, std::to_string(e.first->size()) + " entries",
                                  "needs " + std::to_string(s.size) + " entries (or none)");
-    const Eigen::Index offset = input_layout_.add(owner, s.name, s.size, s.unit, vehicle);
+    const Eigen::Index offset = input_layout_.add(owner, s.name, s.size, s.unit, vehicle, s.lock);
     u0_.conservativeResize(input_layout_.size());
     u_lower_.conservativeResize(input_layout_.size());
     u_upper_.conservativeResize(input_layout_.size());

@@ -40,13 +40,26 @@ std::string to_text(double value) {
 std::string to_text(const Eigen::Vector3d& value) { return matrix_text(value); }
 std::string to_text(const Eigen::Vector4d& value) { return matrix_text(value); }
 std::string to_text(const Eigen::Matrix3d& value) { return matrix_text(value); }
+std::string matrix_text(const Eigen::MatrixXd& value) { return matrix_text<Eigen::MatrixXd>(value); }
 
-void require_finite(const std::string& owner, const std::string& field, double value) {
-  if (!std::isfinite(value)) throw ConfigurationError(owner, field, to_text(value), "must be finite");
+std::string owner(std::string_view kind, std::string_view name) {
+  std::string o(kind);
+  o.append(" '").append(name).append("'");
+  return o;
 }
 
-void require_finite(const std::string& owner, const std::string& field, const Eigen::Vector3d& value) {
-  if (!value.allFinite()) throw ConfigurationError(owner, field, to_text(value), "must be finite");
+std::string entry(std::string_view field, Eigen::Index i, std::string_view unit) {
+  std::string e(field);
+  e.append("[").append(std::to_string(i)).append("] [").append(unit).append("]");
+  return e;
+}
+
+void require_finite(const std::string& owner, std::string_view field, double value) {
+  if (!std::isfinite(value)) throw ConfigurationError(owner, std::string(field), to_text(value), "must be finite");
+}
+
+void require_finite(const std::string& owner, std::string_view field, const Eigen::Vector3d& value) {
+  if (!value.allFinite()) throw ConfigurationError(owner, std::string(field), to_text(value), "must be finite");
 }
 
 void require_positive(const std::string& owner, const std::string& field, double value) {
@@ -59,20 +72,68 @@ void require_non_negative(const std::string& owner, const std::string& field, do
   if (value < 0.0) throw ConfigurationError(owner, field, to_text(value), "must not be negative");
 }
 
+void require_positive_or_infinite(const std::string& owner, const std::string& field, double value) {
+  if (std::isnan(value) || !(value > 0.0))
+    throw ConfigurationError(owner, field, to_text(value), "must be > 0 (+inf: no limit)");
+}
+
+void require_positive_entries(const std::string& owner, const std::string& field, const std::string& unit,
+                              const Eigen::VectorXd& value, bool infinity_allowed) {
+  for (Eigen::Index i = 0; i < value.size(); ++i) {
+    const double v = value[i];
+    const bool ok = v > 0.0 && (std::isfinite(v) || infinity_allowed);
+    if (!ok)
+      throw ConfigurationError(
+          owner, entry(field, i, unit), to_text(v),
+          infinity_allowed ? "must be positive (+infinity for no limit)" : "must be positive and finite");
+  }
+}
+
+void require_size(const std::string& owner, const std::string& field, Eigen::Index actual, Eigen::Index size,
+                  const std::string& what) {
+  if (actual != size)
+    throw ConfigurationError(owner, field, std::to_string(actual) + " entries",
+                             "must have " + std::to_string(size) + " entries, one per " + what);
+}
+
+void require_index(const std::string& owner, std::size_t i, std::size_t count, const std::string& noun,
+                   const char* what) {
+  if (i < count) return;
+  std::string reason = "out of range: the effector has " + std::to_string(count) + " " + noun + "s";
+  if (count > 0) reason += " (indices 0 to " + std::to_string(count - 1) + ")";
+  throw ConfigurationError(owner, noun + " index (" + what + ")", std::to_string(i), reason);
+}
+
+void require_interval(const std::string& owner, std::string_view field, double dt) {
+  if (!std::isfinite(dt) || !(dt > 0.0))
+    throw ConfigurationError(owner, std::string(field), to_text(dt), "must be finite and > 0");
+}
+
+Quaternion unit_attitude(const std::string& owner, std::string_view field, const Quaternion& q) {
+  const double n = q.norm();
+  if (!q.allFinite() || !std::isfinite(n) || !(n > 0.0))
+    throw ConfigurationError(owner, std::string(field), to_text(q), "must be a finite quaternion of non-zero norm");
+  return q / n;
+}
+
 void require_unit_interval(const std::string& owner, const std::string& field, double value) {
   require_finite(owner, field, value);
   if (value < 0.0 || value > 1.0) throw ConfigurationError(owner, field, to_text(value), "must lie in [0, 1]");
 }
 
-void require_inertia(const std::string& owner, const std::string& field, const Eigen::Matrix3d& value) {
+void require_positive_definite(const std::string& owner, const std::string& field, const Eigen::Matrix3d& value) {
   if (!value.allFinite()) throw ConfigurationError(owner, field, to_text(value), "must be finite");
   // Symmetry to round-off of the given numbers: 1e-12 of the tensor's size.
   const double size = value.norm();
   if ((value - value.transpose()).norm() > 1e-12 * size)
     throw ConfigurationError(owner, field, to_text(value), "must be symmetric");
-  Eigen::LLT<Eigen::Matrix3d> llt(value);
+  const Eigen::LLT<Eigen::Matrix3d> llt(value);
   if (llt.info() != Eigen::Success || !(size > 0.0))
     throw ConfigurationError(owner, field, to_text(value), "must be positive definite");
+}
+
+void require_inertia(const std::string& owner, const std::string& field, const Eigen::Matrix3d& value) {
+  require_positive_definite(owner, field, value);
   // With principal moments I1 ≤ I2 ≤ I3 about the centre of mass, I1 + I2 − I3 = 2 ∫ z² dm ≥ 0
   // (z along the third principal axis): no mass distribution has I3 > I1 + I2.
   const Eigen::Vector3d moments = principal_moments(value);

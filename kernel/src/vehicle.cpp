@@ -85,23 +85,24 @@ void Vehicle::require_unique_children() const {
     }
 }
 
-StateEffector& Vehicle::add_state_effector(std::shared_ptr<StateEffector> effector) {
-  if (!effector) throw ConfigurationError(label(), "add_state_effector", "null", "needs an effector");
-  require_open("add_state_effector", "'" + effector->name() + "'");
+template <class Effector>
+Effector& Vehicle::place(std::vector<std::shared_ptr<Effector>>& list, std::shared_ptr<Effector> effector,
+                         const char* what) {
+  if (!effector) throw ConfigurationError(label(), what, "null", "needs an effector");
+  require_open(what, "'" + effector->name() + "'");
   effector->placement_.require_free(effector->label(), label(), this);
   require_unique(effector->name());
-  state_effectors_.push_back(std::move(effector));
-  state_effectors_.back()->placement_.claim(this, label());
-  return *state_effectors_.back();
+  list.push_back(std::move(effector));
+  list.back()->placement_.claim(this, label());
+  return *list.back();
+}
+
+StateEffector& Vehicle::add_state_effector(std::shared_ptr<StateEffector> effector) {
+  return place(state_effectors_, std::move(effector), "add_state_effector");
 }
 
 void Vehicle::add_dynamic_effector(std::shared_ptr<DynamicEffector> effector) {
-  if (!effector) throw ConfigurationError(label(), "add_dynamic_effector", "null", "needs an effector");
-  require_open("add_dynamic_effector", "'" + effector->name() + "'");
-  effector->placement_.require_free(effector->label(), label(), this);
-  require_unique(effector->name());
-  dynamic_effectors_.push_back(std::move(effector));
-  dynamic_effectors_.back()->placement_.claim(this, label());
+  place(dynamic_effectors_, std::move(effector), "add_dynamic_effector");
 }
 
 }  // namespace ramus

@@ -7,11 +7,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ramus/environment/central_body_gravity.hpp"
 #include "ramus/environment/gravity_gradient.hpp"
 #include "ramus/environment/spherical_harmonic_gravity.hpp"
 #include "ramus/environment/third_body_gravity.hpp"
 #include "ramus/kernel/validation.hpp"
-#include "ramus/systems/central_body_gravity.hpp"
 #include "ramus/systems/constraint.hpp"
 #include "ramus/systems/external_force_torque.hpp"
 #include "ramus/systems/pulsed_torque.hpp"
@@ -346,7 +346,7 @@ std::shared_ptr<const GravityModel> spherical_harmonic_gravity(const Node& node,
 void register_gravity(Registry& r) {
   TypeInfo central =
       type_info("central_body_gravity", Category::gravity, "a point mass with an optional J2 (the default type)",
-                "docs/models/central_body_gravity.md", "CentralBodyGravity", central_body_gravity_fields().info());
+                "docs/environment/central_body_gravity.md", "CentralBodyGravity", central_body_gravity_fields().info());
   central.exclusive = {{"preset", "mu"}, {"preset", "J2"}, {"preset", "equatorial_radius"}};
   r.add(std::move(central));
   r.add(type_info("spherical_harmonic_gravity", Category::gravity,

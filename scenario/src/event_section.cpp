@@ -1,10 +1,13 @@
 // The scenario's "events" section (docs/scenario.md §3 Events).
 #include "event_section.hpp"
 
+#include <algorithm>
 #include <string>
 
+#include "field_list.hpp"
 #include "ramus/environment/eclipse_event.hpp"
 #include "ramus/steppers/builtin_events.hpp"
+#include "registry_table.hpp"
 #include "run_sections.hpp"
 
 namespace ramus::scenario {
@@ -43,11 +46,55 @@ double entry_value(const Model& model, const Node& value, const std::string& ent
   return value.number();  // an entry the layout does not know is refused by state_entry_event
 }
 
+/// An event type's fields beside the common keys (name, type, direction, action, time_tolerance),
+/// from its registration: the keys it takes and the ones it needs.
+const TypeInfo& event_type(const Node& type_node, const std::string& event) {
+  const std::string type = type_node.string();
+  const TypeInfo* t = find_type(type);
+  if (t == nullptr || t->category != Category::event) {
+    std::string known;
+    for (const std::string& k : type_names(Category::event)) known.append(known.empty() ? "" : ", ").append(k);
+    type_node.fail(quoted(event) + ": unknown type '" + printable(type) + "' (known: " + known + ")");
+  }
+  return *t;
+}
+
 }  // namespace
 
+void register_events(Registry& r) {
+  const FieldInfo vehicle = described("name", "vehicle", "", "the vehicle whose motion it watches", "");
+  const auto event = [&r](std::string type, std::string doc, std::vector<FieldInfo> fields) {
+    r.add(type_info(std::move(type), Category::event, std::move(doc), "docs/scenario.md", "Event", std::move(fields)));
+  };
+  event("state", "a state entry crosses a value (direction both by default)",
+        {described("text", "state", "",
+                   "the entry, as `ramus describe` names it (\"sc/panel.theta\", \"sc/hub.q_BN[0]\")", ""),
+         described("quantity", "value", "", "the value it crosses, in the entry's unit", "")});
+  event("delta_v", "the velocity change |dv_CN_N| accumulated since the start reaches a value (rising by default)",
+        {vehicle, described("quantity", "value", "m/s", "the velocity change", "", non_negative())});
+  FieldInfo point =
+      described("choice", "point", "",
+                "the point whose altitude it watches: C, the vehicle's centre of mass, or B, the hub origin", "C");
+  point.choices = {"C", "B"};
+  event("altitude", "the altitude above a sphere crosses a value (falling, descending, by default)",
+        {vehicle, point, described("quantity", "radius", "m", "the sphere's radius", "", positive()),
+         described("quantity", "value", "m", "the altitude", "")});
+  event("eclipse", "the vehicle enters the central body's shadow (falling by default; needs the environment's sun)",
+        {vehicle});
+}
+
 EventSpec event_spec(const std::shared_ptr<Model>& model, const Node& n, const EnvironmentObjects& env) {
-  n.require_keys(
-      {"name", "type", "direction", "action", "time_tolerance", "state", "vehicle", "point", "radius", "value"});
+  // The common keys and every event type's fields (a key of another type is refused below, by name).
+  static const std::vector<std::string> type_keys = [] {
+    std::vector<std::string> keys;
+    for (const std::string& t : type_names(Category::event))
+      for (const FieldInfo& f : find_type(t)->fields)
+        if (std::find(keys.begin(), keys.end(), f.key) == keys.end()) keys.push_back(f.key);
+    return keys;
+  }();
+  std::vector<std::string_view> keys = common_keys(Category::event);
+  keys.insert(keys.end(), type_keys.begin(), type_keys.end());
+  n.require_keys(keys);
   n.require_present({"name", "type"});
   EventSpec spec;
   spec.path = n.path();
@@ -56,26 +103,21 @@ EventSpec event_spec(const std::shared_ptr<Model>& model, const Node& n, const E
   const Node type_node = n.at("type");
   const std::string type = type_node.string();
 
-  // Which keys each type takes, and what it needs.
-  const auto only = [&](std::initializer_list<const char*> allowed, std::initializer_list<const char*> required) {
-    for (const char* key : {"state", "vehicle", "point", "radius", "value"}) {
-      bool ok = false;
-      for (const char* a : allowed) ok = ok || std::string_view(a) == key;
-      if (!ok && n.has(key)) n.at(key).fail(quoted(name) + ": type " + type + " takes no \"" + key + "\"");
-    }
-    for (const char* key : required)
-      if (!n.has(key)) n.fail(quoted(name) + ": type " + type + " needs \"" + key + "\"");
-  };
+  // The keys the type takes and needs, from its registration (register_events).
+  const TypeInfo& info = event_type(type_node, name);
+  for (const std::string& key : type_keys) {
+    bool ok = false;
+    for (const FieldInfo& f : info.fields) ok = ok || f.key == key;
+    if (!ok && n.has(key)) n.at(key).fail(quoted(name) + ": type " + type + " takes no \"" + key + "\"");
+  }
+  for (const FieldInfo& f : info.fields)
+    if (f.required && !n.has(f.key)) n.fail(quoted(name) + ": type " + type + " needs \"" + f.key + "\"");
 
-  EventDirection dir = EventDirection::both;
-  if (type == "state")
-    dir = EventDirection::both;
-  else if (type == "delta_v")
+  EventDirection dir = EventDirection::both;  // state
+  if (type == "delta_v")
     dir = EventDirection::rising;
   else if (type == "altitude" || type == "eclipse")
     dir = EventDirection::falling;  // descending, entering the shadow
-  else
-    type_node.fail(quoted(name) + ": unknown type '" + type + "' (known: state, delta_v, altitude, eclipse)");
   if (const auto d = n.find("direction")) dir = direction(*d, name);
 
   double tolerance = 1e-10;
@@ -88,20 +130,17 @@ EventSpec event_spec(const std::shared_ptr<Model>& model, const Node& n, const E
   std::function<Event()> make_event;
   const Model& m = *model;  // checks at load; the runs' events hold the model itself
   if (type == "state") {
-    only({"state", "value"}, {"state", "value"});
     const Node state = n.at("state");
     const std::string entry = state.string();
     const double value = entry_value(m, n.at("value"), entry);
     make_event = [=] { return state_entry_event(name, *model, entry, value, dir); };
     wrap_configuration_errors(state, make_event);
   } else if (type == "delta_v") {
-    only({"vehicle", "value"}, {"vehicle", "value"});
     const std::string v = vehicle(m, n.at("vehicle"), name);
     const double dv = n.at("value").si(Dimension::velocity);
     make_event = [=] { return delta_v_event(name, *model, v, dv, dir); };
     wrap_configuration_errors(n.at("value"), make_event);
   } else if (type == "altitude") {
-    only({"vehicle", "point", "radius", "value"}, {"vehicle", "radius", "value"});
     const std::string v = vehicle(m, n.at("vehicle"), name);
     AltitudePoint point = AltitudePoint::C;
     if (const auto p = n.find("point")) {
@@ -116,7 +155,6 @@ EventSpec event_spec(const std::shared_ptr<Model>& model, const Node& n, const E
     make_event = [=] { return altitude_event(name, *model, v, radius, altitude, dir, point); };
     wrap_configuration_errors(radius_node, make_event);
   } else {  // eclipse
-    only({"vehicle"}, {"vehicle"});
     const std::string v = vehicle(m, n.at("vehicle"), name);
     if (!env.sun)
       type_node.fail(quoted(name) + ": an eclipse needs the Sun's ephemeris: give \"environment\": {\"sun\": " +

@@ -43,6 +43,13 @@ inline FieldInfo described(std::string kind, std::string key, std::string unit, 
   return f;
 }
 
+/// The "type" field of one choice of a variant (a part whose "type" has the one value `value`).
+inline FieldInfo variant_type(std::string value, std::string doc) {
+  FieldInfo f = described("choice", "type", "", std::move(doc), "");
+  f.choices = {std::move(value)};
+  return f;
+}
+
 /// "0", "1.5", "inf", "[0, 0, 0]", "identity": a default as the docs print it (SI).
 std::string format_default(double v);
 std::string format_default(const Eigen::Vector3d& v);
@@ -185,6 +192,20 @@ class FieldList {
                         }});
     return *this;
   }
+  /// Modified Rodrigues parameters (3 numbers, dimensionless), read as given.
+  FieldList& mrp(std::string key, Eigen::Vector3d Config::*member, std::string doc) {
+    FieldInfo f = described("mrp", key, "", std::move(doc), format_default(Config{}.*member));
+    entries_.push_back({std::move(f), [key = std::move(key), member](const Node& n, Config& c) {
+                          if (const auto node = n.find(key)) c.*member = node->vector3(Dimension::dimensionless);
+                        }});
+    return *this;
+  }
+  /// The last field's default as the docs print it, when it is not the struct's (a value the
+  /// builder fills from the model or the task before reading: "the task's period").
+  FieldList& default_is(std::string text) {
+    entries_.back().info.default_text = std::move(text);
+    return *this;
+  }
   /// Marks the last field added as required (no default).
   FieldList& must_give() {
     entries_.back().info.required = true;
@@ -266,6 +287,11 @@ class FieldList {
     return *this;
   }
 
+  /// The fields `add` adds (a group of fields that several configurations share by name).
+  FieldList& with(const std::function<void(FieldList&)>& add) {
+    add(*this);
+    return *this;
+  }
   /// Every field of `inner`, read into the member `member` (a configuration within a spec).
   template <class Inner>
   FieldList& flatten(Inner Config::*member, const FieldList<Inner>& inner) {
@@ -325,5 +351,27 @@ class FieldList {
   }
   std::vector<Entry> entries_;
 };
+
+/// Reads a variant's object: its "type" names one of `choices` (type value, the choice's fields);
+/// an unknown one is refused as "unknown <noun> '…' (known: …)" with a did-you-mean.
+template <class Config>
+void read_variant(const Node& object, Config& out,
+                  std::initializer_list<std::pair<std::string_view, const FieldList<Config>*>> choices,
+                  std::string_view noun) {
+  const Node type = object.at("type");
+  const std::string given = type.string();
+  std::vector<std::string> known;
+  for (const auto& [value, fields] : choices) {
+    if (value == given) return fields->read(object, out);
+    known.emplace_back(value);
+  }
+  std::string list;
+  for (const std::string& k : known) list.append(list.empty() ? "" : ", ").append(k);
+  std::string message = "unknown ";
+  message.append(noun).append(" '").append(printable(given)).append("' (known: ").append(list).append(")");
+  if (const std::string near = did_you_mean(given, known); !near.empty())
+    message.append("; did you mean '").append(near).append("'?");
+  type.fail(message);
+}
 
 }  // namespace ramus::scenario

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
+#include <type_traits>
 
 #include "field_list.hpp"
 #include "ramus/fsw/momentum_dump_task.hpp"
@@ -18,6 +20,7 @@
 #include "ramus/systems/thruster.hpp"
 #include "registry_table.hpp"
 #include "run_sections.hpp"
+#include "sensor_section.hpp"
 
 namespace ramus::scenario {
 namespace {
@@ -85,6 +88,37 @@ std::string vehicles_with(const Model& model, const std::string& name, std::size
   return out;
 }
 
+/// The effector `name` of type T on vehicle v (a state effector, or a dynamic effector on the hub),
+/// that a task of the vehicle commands or reads. Fails at `at`: "no <what> '<name>' on vehicle
+/// '<v>'" (naming the other vehicles that have an effector of that name), or "<label> of vehicle
+/// '<v>' is not a <what>" for an effector of another type.
+template <class T>
+std::shared_ptr<const T> find_effector(const Model& model, std::size_t v, const std::string& name,
+                                       const std::string& what, const Node& at) {
+  const Vehicle& vehicle = model.vehicle(v);
+  const auto search = [&](const auto& effectors) -> std::shared_ptr<const T> {
+    for (const auto& e : effectors)
+      if (e->name() == name) {
+        auto typed = std::dynamic_pointer_cast<const T>(e);
+        if (!typed) at.fail(e->label() + " of vehicle '" + vehicle.name() + "' is not a " + what);
+        return typed;
+      }
+    return nullptr;
+  };
+  std::shared_ptr<const T> found;
+  if constexpr (std::is_base_of_v<StateEffector, T>)
+    found = search(vehicle.state_effectors());
+  else
+    found = search(vehicle.dynamic_effectors());
+  if (found) return found;
+  const std::string elsewhere = vehicles_with(model, name, v);
+  at.fail("no " + what + " '" + name + "' on vehicle '" + vehicle.name() + "'" +
+          (elsewhere.empty() ? std::string()
+                             : " (vehicle " + elsewhere +
+                                   " has an effector of that name: a task commands the actuators of its own "
+                                   "vehicle only)"));
+}
+
 /// [kg m²] the inertia of vehicle v about its centre of mass C, in B, at (x0, t0): the angular
 /// momentum about C is linear in the hub rate at fixed joint rates, H_C = I_C ω + h(joint rates),
 /// so column k of I_C (in N) is H_C(ω_B = ê_k) − H_C(ω_B = 0), both at x0 otherwise.
@@ -102,154 +136,205 @@ Eigen::Matrix3d vehicle_inertia_PntC_B(const Model& model, std::size_t v, double
   return 0.5 * (I_B + I_B.transpose());                                // symmetric to round-off
 }
 
-// ---- the task's parts ----------------------------------------------------------------------
+// ---- the task's parts (registered in register_tasks) ----------------------------------------
 
-void navigation(const Node& n, fsw::AttitudeControlTaskConfig& c, double t_first) {
-  const Node type = n.at("type");
-  const std::string t = type.string();
-  if (t == "ideal") {
-    n.require_keys({"type"});
-    c.navigation = AttitudeNavigation::ideal;
-    return;
-  }
-  if (t != "gyro_and_star_tracker") type.fail("unknown navigation '" + t + "' (known: ideal, gyro_and_star_tracker)");
-  n.require_keys({"type", "gyro", "star_tracker"});
-  c.navigation = AttitudeNavigation::gyro_and_star_tracker;
-  const Node g = n.at("gyro");
-  g.require_keys({"dcm_SB", "bias_mean", "bias_sigma", "angle_random_walk", "rate_random_walk", "lsb", "saturation"});
+using TaskConfig = fsw::AttitudeControlTaskConfig;
+
+/// navigation: ideal (the true state), or a gyro and a star tracker (their parts are the
+/// registered sensors rate_gyro and star_tracker, sensor_section.hpp).
+const FieldList<TaskConfig>& ideal_navigation_fields() {
+  static const FieldList<TaskConfig> f = [] {
+    FieldList<TaskConfig> l;
+    l.custom(variant_type("ideal", "the true attitude and rate"),
+             [](const Node&, TaskConfig& c) { c.navigation = AttitudeNavigation::ideal; });
+    return l;
+  }();
+  return f;
+}
+
+const FieldList<TaskConfig>& gyro_and_star_tracker_fields() {
+  static const FieldList<TaskConfig> f = [] {
+    FieldList<TaskConfig> l;
+    l.custom(variant_type("gyro_and_star_tracker", "the rate from a gyro, the attitude from a star tracker"),
+             [](const Node&, TaskConfig& c) { c.navigation = AttitudeNavigation::gyro_and_star_tracker; })
+        .object("gyro", &TaskConfig::gyro, rate_gyro_fields(), "rate_gyro", "the rate gyro, sampled by the task")
+        .object("star_tracker", &TaskConfig::star_tracker, star_tracker_fields(), "star_tracker", "the star tracker");
+    return l;
+  }();
+  return f;
+}
+
+void navigation(const Node& n, TaskConfig& c, double t_first) {
   c.gyro.period = c.timing.period;  // sampled by the task
-  g.read("dcm_SB", c.gyro.dcm_SB);
-  if (const auto b = g.find("bias_mean")) c.gyro.bias_mean = b->vector3(Dimension::angular_velocity);
-  if (const auto b = g.find("bias_sigma")) c.gyro.bias_sigma = b->si(Dimension::angular_velocity);
-  if (const auto b = g.find("angle_random_walk")) c.gyro.angle_random_walk = b->si(Dimension::angle_random_walk);
-  if (const auto b = g.find("rate_random_walk")) c.gyro.rate_random_walk = b->si(Dimension::rate_random_walk);
-  if (const auto b = g.find("lsb")) c.gyro.lsb = b->si(Dimension::angular_velocity);
-  if (const auto b = g.find("saturation")) c.gyro.saturation = b->si(Dimension::angular_velocity);
-  const Node s = n.at("star_tracker");
-  s.require_keys({"period", "phase", "dcm_SB", "sigma_cross", "sigma_boresight"});
-  c.star_tracker.period = s.has("period") ? s.at("period").si(Dimension::time) : c.timing.period;
-  c.star_tracker.phase = s.has("phase") ? s.at("phase").si(Dimension::time) : t_first;
-  s.read("dcm_SB", c.star_tracker.dcm_SB);
-  if (const auto b = s.find("sigma_cross")) c.star_tracker.sigma_cross = b->si(Dimension::angle);
-  if (const auto b = s.find("sigma_boresight")) c.star_tracker.sigma_boresight = b->si(Dimension::angle);
+  c.star_tracker.period = c.timing.period;
+  c.star_tracker.phase = t_first;
+  read_variant(n, c,
+               {{"ideal", &ideal_navigation_fields()}, {"gyro_and_star_tracker", &gyro_and_star_tracker_fields()}},
+               "navigation");
 }
 
-void guidance(const Node& n, fsw::AttitudeControlTaskConfig& c) {
-  const Node type = n.at("type");
-  const std::string t = type.string();
-  if (t == "inertial") {
-    n.require_keys({"type", "sigma_RN"});
-    c.guidance = AttitudeGuidance::inertial;
-    if (const auto s = n.find("sigma_RN")) c.sigma_RN = s->vector3(Dimension::dimensionless);
-  } else if (t == "hill") {
-    n.require_keys({"type", "sigma_RH"});
-    c.guidance = AttitudeGuidance::hill;
-    if (const auto s = n.find("sigma_RH")) c.sigma_RH = s->vector3(Dimension::dimensionless);
-  } else if (t == "eigenaxis_slew") {
-    n.require_keys({"type", "sigma_AN", "sigma_DN", "t_start", "duration", "profile", "acceleration_limit"});
-    n.require_present({"sigma_DN", "duration"});
-    c.guidance = AttitudeGuidance::eigenaxis_slew;
-    fsw::EigenaxisSlewConfig& s = c.slew;
-    if (const auto v = n.find("sigma_AN")) s.sigma_AN = v->vector3(Dimension::dimensionless);
-    s.sigma_DN = n.at("sigma_DN").vector3(Dimension::dimensionless);
-    if (const auto v = n.find("t_start")) s.t_start = v->si(Dimension::time);
-    s.duration = n.at("duration").si(Dimension::time);
-    if (const auto p = n.find("profile")) {
-      const std::string name = p->string();
-      if (name == "quintic")
-        s.profile = fsw::SlewProfile::quintic;
-      else if (name == "cycloidal")
-        s.profile = fsw::SlewProfile::cycloidal;
-      else if (name == "bang_coast_bang")
-        s.profile = fsw::SlewProfile::bang_coast_bang;
-      else
-        p->fail("unknown profile '" + name + "' (known: quintic, cycloidal, bang_coast_bang)");
-    }
-    if (const auto a = n.find("acceleration_limit")) s.acceleration_limit = a->si(Dimension::angular_acceleration);
-  } else {
-    type.fail("unknown guidance '" + t + "' (known: inertial, hill, eigenaxis_slew)");
-  }
+/// guidance: an inertial or a Hill-frame reference, or an eigenaxis slew (docs/fsw/attitude_guidance.md).
+const FieldList<TaskConfig>& inertial_guidance_fields() {
+  static const FieldList<TaskConfig> f = [] {
+    FieldList<TaskConfig> l;
+    l.custom(variant_type("inertial", "a fixed inertial reference R"), [](const Node&, TaskConfig& c) {
+       c.guidance = AttitudeGuidance::inertial;
+     }).mrp("sigma_RN", &TaskConfig::sigma_RN, "the reference attitude, MRP of R relative to N");
+    return l;
+  }();
+  return f;
 }
 
-void control(const Node& n, fsw::MrpFeedbackConfig& c) {
-  n.require_keys({"K", "P", "K_i", "integral_limit", "feed_forward", "I_PntC_B"});
-  n.require_present({"K", "P"});
-  c.K = n.at("K").si(Dimension::torque);
-  c.P = gain_matrix(n.at("P"));
-  if (const auto k = n.find("K_i")) c.K_i = k->si(Dimension::inverse_inertia);
-  if (const auto l = n.find("integral_limit")) c.integral_limit = l->si(Dimension::time);
-  n.read("feed_forward", c.feed_forward);
-  if (const auto I = n.find("I_PntC_B")) c.I_PntC_B = I->matrix3(Dimension::inertia);
+const FieldList<TaskConfig>& hill_guidance_fields() {
+  static const FieldList<TaskConfig> f = [] {
+    FieldList<TaskConfig> l;
+    l.custom(variant_type("hill", "a reference fixed in the Hill frame H of the orbit"), [](const Node&,
+                                                                                            TaskConfig& c) {
+       c.guidance = AttitudeGuidance::hill;
+     }).mrp("sigma_RH", &TaskConfig::sigma_RH, "the reference attitude, MRP of R relative to H");
+    return l;
+  }();
+  return f;
+}
+
+const FieldList<TaskConfig>& eigenaxis_slew_fields() {
+  using S = fsw::EigenaxisSlewConfig;
+  static const FieldList<TaskConfig> f = [] {
+    FieldList<S> slew;
+    slew.mrp("sigma_AN", &S::sigma_AN, "start attitude A, MRP relative to N")
+        .mrp("sigma_DN", &S::sigma_DN, "destination attitude D, MRP relative to N")
+        .must_give()
+        .si("t_start", &S::t_start, Dimension::time, "the slew begins (before: at rest at A)")
+        .si("duration", &S::duration, Dimension::time, "T: after t_start + T, at rest at D", positive())
+        .must_give()
+        .choice("profile", &S::profile,
+                {{"quintic", fsw::SlewProfile::quintic},
+                 {"cycloidal", fsw::SlewProfile::cycloidal},
+                 {"bang_coast_bang", fsw::SlewProfile::bang_coast_bang}},
+                "the angle's profile about the eigenaxis")
+        .si("acceleration_limit", &S::acceleration_limit, Dimension::angular_acceleration,
+            "bang_coast_bang only: at least 4 Phi / T^2", non_negative());
+    FieldList<TaskConfig> l;
+    l.custom(variant_type("eigenaxis_slew", "a rest-to-rest slew about the eigenaxis from A to D"), [](const Node&,
+                                                                                                       TaskConfig& c) {
+       c.guidance = AttitudeGuidance::eigenaxis_slew;
+     }).flatten(&TaskConfig::slew, slew);
+    return l;
+  }();
+  return f;
+}
+
+void guidance(const Node& n, TaskConfig& c) {
+  read_variant(n, c,
+               {{"inertial", &inertial_guidance_fields()},
+                {"hill", &hill_guidance_fields()},
+                {"eigenaxis_slew", &eigenaxis_slew_fields()}},
+               "guidance");
+}
+
+/// control: the MRP feedback law's gains (docs/fsw/mrp_feedback.md).
+const FieldList<fsw::MrpFeedbackConfig>& mrp_control_fields() {
+  using C = fsw::MrpFeedbackConfig;
+  static const FieldList<C> f = [] {
+    FieldInfo P = described("gain", "P", "N m s", "rate gain: a number (P times the identity) or a 3x3 matrix", "");
+    FieldList<C> l;
+    l.si("K", &C::K, Dimension::torque, "attitude gain", positive())
+        .must_give()
+        .custom(P, [](const Node& n, C& c) { c.P = gain_matrix(n.at("P")); })
+        .si("K_i", &C::K_i, Dimension::inverse_inertia, "integral gain (0: no integral term)", non_negative())
+        .si("integral_limit", &C::integral_limit, Dimension::time, "bound on each component of the integral of sigma")
+        .add("feed_forward", &C::feed_forward, "the law with feed-forward (eq. 3), or without it (eq. 5)")
+        .si("I_PntC_B", &C::I_PntC_B, Dimension::inertia, "the vehicle's inertia about C, in B, that the law uses")
+        .default_is("the model's at t0, less the commanded wheels' spin inertias");
+    return l;
+  }();
+  return f;
+}
+
+/// actuator: reaction wheels (a ReactionWheels effector of the task's vehicle, whose count the
+/// per-wheel fields are read against) or an ideal torque (an ExternalForceTorque on the hub).
+struct ActuatorSpec {
+  AttitudeActuator actuator = AttitudeActuator::reaction_wheels;
+  std::optional<Node> effector, u_max, Omega_max, J_s, control_axes_B;
+};
+
+const FieldList<ActuatorSpec>& reaction_wheels_actuator_fields() {
+  using C = ActuatorSpec;
+  static const FieldList<C> f = [] {
+    const auto keep = [](const char* key, std::optional<Node> C::*member) {
+      return [key, member](const Node& n, C& s) { s.*member = n.find(key); };
+    };
+    FieldList<C> l;
+    l.custom(variant_type("reaction_wheels", "the wheels of a reaction_wheels effector"),
+             [](const Node&, C& s) { s.actuator = AttitudeActuator::reaction_wheels; })
+        .custom(described("name", "effector", "", "the reaction_wheels effector of the task's vehicle", ""),
+                keep("effector", &C::effector))
+        .custom(described("per_wheel", "u_max", "N m", "largest torque command per wheel", "the wheels' max_torque"),
+                keep("u_max", &C::u_max))
+        .custom(described("per_wheel", "Omega_max", "rad/s", "speed beyond which a wheel is not spun up", "inf"),
+                keep("Omega_max", &C::Omega_max))
+        .custom(described("per_wheel", "J_s", "kg m^2", "the spin inertias the law uses", "the wheels' Js"),
+                keep("J_s", &C::J_s))
+        .custom(described("axes", "control_axes_B", "", "the controlled axes, in B (one to three)", "all three"),
+                keep("control_axes_B", &C::control_axes_B));
+    return l;
+  }();
+  return f;
+}
+
+const FieldList<ActuatorSpec>& ideal_torque_actuator_fields() {
+  using C = ActuatorSpec;
+  static const FieldList<C> f = [] {
+    FieldList<C> l;
+    l.custom(variant_type("ideal_torque", "the torque of an external_force_torque on the hub"),
+             [](const Node&, C& s) { s.actuator = AttitudeActuator::ideal_torque; })
+        .custom(described("name", "effector", "", "the external_force_torque on the hub of the task's vehicle", ""),
+                [](const Node& n, C& s) { s.effector = n.find("effector"); });
+    return l;
+  }();
+  return f;
 }
 
 /// The actuator, checked against the model: reaction_wheels names a ReactionWheels state effector
 /// of the task's vehicle (returned), ideal_torque an ExternalForceTorque on its hub.
-std::shared_ptr<const ReactionWheels> actuator(const Model& model, std::size_t v, const Node& n,
-                                               fsw::AttitudeControlTaskConfig& c) {
-  const Node type = n.at("type");
-  const std::string t = type.string();
-  const Vehicle& vehicle = model.vehicle(v);
-  const Node effector_node = n.at("effector");
+std::shared_ptr<const ReactionWheels> actuator(const Model& model, std::size_t v, const Node& n, TaskConfig& c) {
+  ActuatorSpec s;
+  read_variant(
+      n, s,
+      {{"reaction_wheels", &reaction_wheels_actuator_fields()}, {"ideal_torque", &ideal_torque_actuator_fields()}},
+      "actuator");
+  c.actuator = s.actuator;
+  const Node& effector_node = *s.effector;
   const std::string name = effector_node.name();
-  const auto missing = [&](const std::string& what) {
-    const std::string elsewhere = vehicles_with(model, name, v);
-    return "no " + what + " '" + name + "' on vehicle '" + vehicle.name() + "'" +
-           (elsewhere.empty() ? std::string()
-                              : " (vehicle " + elsewhere +
-                                    " has an effector of that name: a task commands the actuators of its own "
-                                    "vehicle only)");
-  };
-  if (t == "reaction_wheels") {
-    n.require_keys({"type", "effector", "u_max", "Omega_max", "control_axes_B", "J_s"});
-    c.actuator = AttitudeActuator::reaction_wheels;
-    c.wheels = name;
-    std::shared_ptr<const ReactionWheels> wheels;
-    for (const auto& e : vehicle.state_effectors())
-      if (e->name() == name) {
-        wheels = std::dynamic_pointer_cast<const ReactionWheels>(e);
-        if (!wheels)
-          effector_node.fail(e->label() + " of vehicle '" + vehicle.name() + "' is not a reaction_wheels effector");
-      }
-    if (!wheels) effector_node.fail(missing("reaction_wheels effector"));
-    const auto count = static_cast<Eigen::Index>(wheels->wheel_count());
-    c.mapping.Gs_B.resize(3, count);
-    c.mapping.u_max.resize(count);
-    c.J_s.resize(count);
-    for (Eigen::Index i = 0; i < count; ++i) {
-      const ReactionWheelParameters& w = wheels->wheel(static_cast<std::size_t>(i));
-      c.mapping.Gs_B.col(i) = w.gsHat_B;
-      c.mapping.u_max[i] = w.u_max;  // +inf when the wheel has no max_torque
-      c.J_s[i] = w.Js;
-    }
-    c.mapping.Omega_max = Eigen::VectorXd::Constant(count, std::numeric_limits<double>::infinity());
-    if (const auto u = n.find("u_max")) c.mapping.u_max = per_wheel(*u, Dimension::torque, count);
-    if (const auto o = n.find("Omega_max")) c.mapping.Omega_max = per_wheel(*o, Dimension::angular_velocity, count);
-    if (const auto j = n.find("J_s")) c.J_s = per_wheel(*j, Dimension::inertia, count);
-    if (const auto axes = n.find("control_axes_B")) {
-      const std::vector<Node> columns = axes->elements(1);
-      if (columns.size() > 3) axes->fail("at most 3 controlled axes");
-      c.mapping.control_axes_B.resize(3, static_cast<Eigen::Index>(columns.size()));
-      for (std::size_t k = 0; k < columns.size(); ++k)
-        c.mapping.control_axes_B.col(static_cast<Eigen::Index>(k)) = columns[k].vector3(Dimension::dimensionless);
-    }
-    return wheels;
-  }
-  if (t == "ideal_torque") {
-    n.require_keys({"type", "effector"});
-    c.actuator = AttitudeActuator::ideal_torque;
+  if (s.actuator == AttitudeActuator::ideal_torque) {
     c.torquer = name;
-    bool found = false;
-    for (const auto& e : vehicle.dynamic_effectors())
-      if (e->name() == name) {
-        if (!std::dynamic_pointer_cast<const ExternalForceTorque>(e))
-          effector_node.fail(std::string(e->kind()) + " '" + name + "' on the hub of vehicle '" + vehicle.name() +
-                             "' is not an external_force_torque");
-        found = true;
-      }
-    if (!found) effector_node.fail(missing("external_force_torque on the hub"));
+    find_effector<ExternalForceTorque>(model, v, name, "external_force_torque on the hub", effector_node);
     return nullptr;
   }
-  type.fail("unknown actuator '" + t + "' (known: reaction_wheels, ideal_torque)");
+  c.wheels = name;
+  const auto wheels = find_effector<ReactionWheels>(model, v, name, "reaction_wheels effector", effector_node);
+  const auto count = static_cast<Eigen::Index>(wheels->wheel_count());
+  c.mapping.Gs_B.resize(3, count);
+  c.mapping.u_max.resize(count);
+  c.J_s.resize(count);
+  for (Eigen::Index i = 0; i < count; ++i) {
+    const ReactionWheelParameters& w = wheels->wheel(static_cast<std::size_t>(i));
+    c.mapping.Gs_B.col(i) = w.gsHat_B;
+    c.mapping.u_max[i] = w.u_max;  // +inf when the wheel has no max_torque
+    c.J_s[i] = w.Js;
+  }
+  c.mapping.Omega_max = Eigen::VectorXd::Constant(count, std::numeric_limits<double>::infinity());
+  if (s.u_max) c.mapping.u_max = per_wheel(*s.u_max, Dimension::torque, count);
+  if (s.Omega_max) c.mapping.Omega_max = per_wheel(*s.Omega_max, Dimension::angular_velocity, count);
+  if (s.J_s) c.J_s = per_wheel(*s.J_s, Dimension::inertia, count);
+  if (s.control_axes_B) {
+    const std::vector<Node> columns = s.control_axes_B->elements(1);
+    if (columns.size() > 3) s.control_axes_B->fail("at most 3 controlled axes");
+    c.mapping.control_axes_B.resize(3, static_cast<Eigen::Index>(columns.size()));
+    for (std::size_t k = 0; k < columns.size(); ++k)
+      c.mapping.control_axes_B.col(static_cast<Eigen::Index>(k)) = columns[k].vector3(Dimension::dimensionless);
+  }
+  return wheels;
 }
 
 /// A ConfigurationError of the task or of a component it built, at the JSON object that gave
@@ -280,20 +365,21 @@ std::shared_ptr<const ReactionWheels> actuator(const Model& model, std::size_t v
 
 // ---- the registered task types -------------------------------------------------------------
 
-/// attitude_control (docs/fsw/attitude_control_task.md): its parts are sections of the document's
-/// schema (navigation, guidance, mrp_control, attitude_actuator).
+/// attitude_control (docs/fsw/attitude_control_task.md): its parts are registered (register_tasks).
 std::vector<FieldInfo> attitude_control_fields() {
-  std::vector<FieldInfo> f{
-      described("integer", "delay", "", "samples between a computation and its commands", "0", between(0.0, 1.0)),
-      described("section", "navigation", "", "ideal, or gyro_and_star_tracker", ""),
-      described("section", "guidance", "", "inertial, hill or eigenaxis_slew", ""),
-      described("section", "control", "", "the MRP feedback law's gains", ""),
-      described("section", "actuator", "", "reaction_wheels or ideal_torque", "")};
-  f[1].part = "navigation";
-  f[2].part = "guidance";
-  f[3].part = "mrp_control";
-  f[4].part = "attitude_actuator";
-  return f;
+  const auto variant = [](const char* key, const char* doc, std::vector<std::string> parts) {
+    FieldInfo f = described("variant", key, "", doc, "");
+    f.choices = std::move(parts);
+    return f;
+  };
+  FieldInfo control = described("object", "control", "", "the MRP feedback law's gains", "");
+  control.part = "mrp_control";
+  return {described("integer", "delay", "", "samples between a computation and its commands", "0", between(0.0, 1.0)),
+          variant("navigation", "where the task's attitude and rate come from",
+                  {"ideal_navigation", "gyro_and_star_tracker"}),
+          variant("guidance", "the reference attitude", {"inertial_guidance", "hill_guidance", "eigenaxis_slew"}),
+          control,
+          variant("actuator", "what the commands drive", {"reaction_wheels_actuator", "ideal_torque_actuator"})};
 }
 
 void attitude_control(const Node& n, const TaskContext& context, FlightSoftwareTaskSpec& spec) {
@@ -307,7 +393,7 @@ void attitude_control(const Node& n, const TaskContext& context, FlightSoftwareT
   if (const auto d = n.find("delay")) c.timing.delay = d->integer();
   navigation(n.at("navigation"), c, context.t0 + c.timing.offset);
   guidance(n.at("guidance"), c);
-  control(n.at("control"), c.control);
+  mrp_control_fields().read(n.at("control"), c.control);
   const std::shared_ptr<const ReactionWheels> wheels = actuator(context.model, context.vehicle, n.at("actuator"), c);
   if (!n.at("control").has("I_PntC_B")) {
     // The law's inertia: the vehicle's about C at t0, less the commanded wheels' spin inertias
@@ -378,11 +464,8 @@ void momentum_dump(const Node& n, const TaskContext& context, FlightSoftwareTask
   c.management = s.law;
   c.management.r_CB_B = s.r_CB_B;
   // The wheels: their spin axes and inertias.
-  std::shared_ptr<const ReactionWheels> wheels;
-  for (const auto& e : vehicle.state_effectors())
-    if (e->name() == s.wheels) wheels = std::dynamic_pointer_cast<const ReactionWheels>(e);
-  if (!wheels)
-    n.at("wheels").fail("no reaction_wheels effector '" + s.wheels + "' on vehicle '" + vehicle.name() + "'");
+  const auto wheels = find_effector<ReactionWheels>(context.model, context.vehicle, s.wheels,
+                                                    "reaction_wheels effector", n.at("wheels"));
   const auto count = static_cast<Eigen::Index>(wheels->wheel_count());
   c.management.Gs_B.resize(3, count);
   c.management.J_s.resize(count);
@@ -398,12 +481,8 @@ void momentum_dump(const Node& n, const TaskContext& context, FlightSoftwareTask
   const std::vector<Node> names = n.at("thrusters").elements();
   for (Eigen::Index j = 0; j < m; ++j) {
     const std::string& name = s.thrusters[static_cast<std::size_t>(j)];
-    std::shared_ptr<const Thruster> thruster;
-    for (const auto& e : vehicle.dynamic_effectors())
-      if (e->name() == name) thruster = std::dynamic_pointer_cast<const Thruster>(e);
-    if (!thruster)
-      names[static_cast<std::size_t>(j)].fail("no thruster '" + name + "' on the hub of vehicle '" + vehicle.name() +
-                                              "'");
+    const auto thruster =
+        find_effector<Thruster>(context.model, context.vehicle, name, "thruster", names[static_cast<std::size_t>(j)]);
     c.management.r_TB_B.col(j) = thruster->r_TF_F();
     c.management.d_B.col(j) = thruster->force_direction_F();
     c.management.thrust[j] = thruster->max_thrust();
@@ -434,21 +513,35 @@ void rate_damping(const Node& n, const TaskContext& context, FlightSoftwareTaskS
   c.vehicle = context.model.vehicle(context.vehicle).name();
   c.timing = context.timing;
   if (const auto d = n.find("delay")) c.timing.delay = d->integer();
-  bool found = false;
-  for (const auto& e : context.model.vehicle(context.vehicle).dynamic_effectors())
-    if (e->name() == c.torquer) {
-      if (!std::dynamic_pointer_cast<const ExternalForceTorque>(e))
-        n.at("torquer").fail(std::string(e->kind()) + " '" + c.torquer + "' is not an external_force_torque");
-      found = true;
-    }
-  if (!found)
-    n.at("torquer").fail("no external_force_torque '" + c.torquer + "' on the hub of vehicle '" + c.vehicle + "'");
+  find_effector<ExternalForceTorque>(context.model, context.vehicle, c.torquer, "external_force_torque on the hub",
+                                     n.at("torquer"));
   spec.make = [name = spec.name, c](const NoiseSeed&) { return std::make_shared<fsw::RateDampingTask>(name, c); };
 }
 
 }  // namespace
 
 void register_tasks(Registry& r) {
+  // attitude_control's parts: the choices of its navigation, guidance and actuator, and its law.
+  const auto part = [&r](std::string type, std::string doc, std::string page, std::string cpp,
+                         std::vector<FieldInfo> fields) {
+    r.add_part(
+        type_info(std::move(type), Category::part, std::move(doc), std::move(page), std::move(cpp), std::move(fields)));
+  };
+  const std::string task_page = "docs/fsw/attitude_control_task.md";
+  part("ideal_navigation", "the true attitude and rate", "docs/sensors/ideal_navigation.md", "",
+       ideal_navigation_fields().info());
+  part("gyro_and_star_tracker", "a rate gyro and a star tracker", task_page, "", gyro_and_star_tracker_fields().info());
+  part("inertial_guidance", "a fixed inertial reference", "docs/fsw/attitude_guidance.md", "",
+       inertial_guidance_fields().info());
+  part("hill_guidance", "a reference fixed in the Hill frame", "docs/fsw/attitude_guidance.md", "",
+       hill_guidance_fields().info());
+  part("eigenaxis_slew", "a rest-to-rest eigenaxis slew", "docs/fsw/attitude_guidance.md", "fsw::EigenaxisSlewConfig",
+       eigenaxis_slew_fields().info());
+  part("mrp_control", "the MRP feedback law's gains", "docs/fsw/mrp_feedback.md", "fsw::MrpFeedbackConfig",
+       mrp_control_fields().info());
+  part("reaction_wheels_actuator", "reaction wheels", "docs/fsw/rw_torque_mapping.md", "",
+       reaction_wheels_actuator_fields().info());
+  part("ideal_torque_actuator", "an ideal torque on the hub", task_page, "", ideal_torque_actuator_fields().info());
   r.add_task(type_info("attitude_control", Category::task,
                        "sampled attitude control: navigation, guidance, MRP feedback, wheels or an ideal torque",
                        "docs/fsw/attitude_control_task.md", "fsw::AttitudeControlTask", attitude_control_fields()),

@@ -50,8 +50,7 @@ InputChange channel_change(const Model& model, const Node& n) {
   const std::optional<Dimension> d = channel_dimension(block.unit);
   if (!d) channel_node.fail("channel '" + name + "' has the unit '" + block.unit + "', which files cannot give");
   const double u = n.at("value").si(*d);
-  if (block.name == "locked" && u != 0.0 && u != 1.0)  // InputSpec::lock blocks are named so
-    n.at("value").fail("a lock flag is 0 (free) or 1 (locked)");
+  if (block.lock && u != 0.0 && u != 1.0) n.at("value").fail("a lock flag is 0 (free) or 1 (locked)");
   InputChange ev;
   ev.apply = [channel, u](const System& system, Eigen::VectorXd& x, double t) {
     system.inputs().set(channel, u);

@@ -22,6 +22,10 @@ std::string_view to_string(Category c) {
       return "gravity";
     case Category::task:
       return "task";
+    case Category::event:
+      return "event";
+    case Category::sensor:
+      return "sensor";
     case Category::part:
       return "part";
   }
@@ -41,6 +45,9 @@ std::vector<std::string_view> common_keys(Category category, bool on_segment) {
       return {"type"};
     case Category::task:
       return {"type", "name", "vehicle", "period", "offset"};
+    case Category::event:
+      return {"name", "type", "direction", "action", "time_tolerance"};
+    case Category::sensor:
     case Category::part:
       return {};
   }
@@ -66,7 +73,9 @@ Registry::Registry() {
   register_environment_effectors(*this);
   register_two_point_effectors(*this);
   register_gravity(*this);
+  register_sensors(*this);
   register_tasks(*this);
+  register_events(*this);
   // Categories in the order of the enum, each in registration order (stable).
   std::stable_sort(types_.begin(), types_.end(), [](const TypeInfo& a, const TypeInfo& b) {
     return static_cast<int>(a.category) < static_cast<int>(b.category);

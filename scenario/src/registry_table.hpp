@@ -74,6 +74,8 @@ void register_gravity(Registry& registry);
 void register_environment_effectors(Registry& registry);  // environment_section.cpp
 void register_vehicle_parts(Registry& registry);          // load_scenario.cpp
 void register_tasks(Registry& registry);                  // flight_software_section.cpp
+void register_events(Registry& registry);                 // event_section.cpp
+void register_sensors(Registry& registry);                // sensor_section.cpp
 
 /// A TypeInfo from its parts (the fields from a FieldList's info()).
 TypeInfo type_info(std::string name, Category category, std::string doc, std::string page, std::string cpp,

@@ -78,6 +78,12 @@ ordered field_schema(const FieldInfo& f) {
   } else if (f.kind == "variant") {
     s = ordered{{"oneOf", ordered::array()}};
     for (const std::string& p : f.choices) s["oneOf"].push_back(ref(p));
+  } else if (f.kind == "per_wheel") {
+    s = ref("per_wheel");
+  } else if (f.kind == "axes") {
+    s = ordered{{"type", "array"}, {"minItems", 1}, {"maxItems", 3}, {"items", ref("numbers3")}};
+  } else if (f.kind == "gain") {
+    s = ordered{{"oneOf", {ref("quantity"), ref("matrix3")}}};
   } else if (f.kind == "state_effectors") {
     s = ordered{{"type", "array"}, {"items", ref("state_effector")}};
   } else {
@@ -134,6 +140,14 @@ ordered type_schema(const TypeInfo& t) {
       common("period", ref("quantity"), true);
       common("offset", ref("quantity"), false);
       break;
+    case Category::event:
+      common("name", ref("name"), true);
+      common("type", {{"const", t.name}}, true);
+      common("direction", {{"enum", {"rising", "falling", "both"}}}, false);
+      common("action", {{"oneOf", {{{"enum", {"record", "stop"}}}, ref("input_change")}}}, false);
+      common("time_tolerance", ref("quantity"), false);
+      break;
+    case Category::sensor:
     case Category::part:
       break;
   }
@@ -166,10 +180,11 @@ std::string scenario_schema() {
   for (const StepperInfo& s : stepper_list()) steppers.push_back(std::string(s.name));
   defs["propagation"]["properties"]["stepper"] = {{"enum", steppers}};
   ordered state = ordered::array(), hub = ordered::array(), segment = ordered::array(), gravity = ordered::array();
-  ordered task = ordered::array();
+  ordered task = ordered::array(), event = ordered::array();
   for (const TypeInfo& t : registered_types()) {
     if (t.category == Category::state_effector) state.push_back(ref(t.name));
     if (t.category == Category::task) task.push_back(ref(t.name));
+    if (t.category == Category::event) event.push_back(ref(t.name));
     if (t.category == Category::gravity) gravity.push_back(ref(t.name));
     if (t.category != Category::dynamic_effector) continue;
     ordered on_hub = ref(t.name);
@@ -188,6 +203,7 @@ std::string scenario_schema() {
       {"description", "a dynamic effector on segment `segment` (0-based) of its state effector"}, {"oneOf", segment}};
   defs["gravity"] = {{"oneOf", gravity}};
   defs["task"] = {{"oneOf", task}};
+  defs["event"] = {{"description", "an event located between steps (docs/scenario.md §3 Events)"}, {"oneOf", event}};
   return schema.dump(2) + "\n";
 }
 
@@ -225,6 +241,8 @@ std::string fields_markdown() {
                                                        {Category::two_point_effector, "Two-point effectors"},
                                                        {Category::gravity, "Gravity"},
                                                        {Category::task, "Flight-software tasks"},
+                                                       {Category::event, "Events"},
+                                                       {Category::sensor, "Sensors"},
                                                        {Category::part, "Parts"}};
   for (const auto& [category, title] : sections) {
     bool any = false;
@@ -254,6 +272,16 @@ std::string fields_markdown() {
         out.append(" | ").append(cell(what)).append(" |\n");
       }
     }
+  }
+  // The steppers: the library's list (ramus/steppers/stepper_list.hpp), the values of
+  // propagation.stepper.
+  out.append(
+      "\n## Steppers\n\nThe values of `propagation.stepper` (docs/scenario.md §3), from the library's list.\n\n");
+  out.append("| stepper | step | order | Jacobian | what |\n|---|---|---|---|---|\n");
+  for (const StepperInfo& st : stepper_list()) {
+    out.append("| `").append(st.name).append("` | ").append(st.adaptive ? "controlled" : "fixed").append(" | ");
+    out.append(std::to_string(st.order)).append(" | ").append(st.implicit ? "yes" : "no").append(" | ");
+    out.append(cell(std::string(st.description))).append(" |\n");
   }
   return out;
 }

@@ -31,6 +31,21 @@ void builder_reads(const Node&, Config&) {}
 
 // ---- the fields of each configuration, listed once ------------------------------------------
 
+/// The torsional spring and damper, initial angle and rate, references and motor torque of a
+/// revolute joint: the same members in every hinged and spinning configuration.
+template <class C>
+std::function<void(FieldList<C>&)> revolute_drive(std::string angle, std::string motor) {
+  return [angle = std::move(angle), motor = std::move(motor)](FieldList<C>& l) {
+    l.add("k", &C::k, "torsional spring", non_negative())
+        .add("c", &C::c, "torsional damper", non_negative())
+        .add("theta0", &C::theta0, angle)
+        .add("thetaDot0", &C::thetaDot0, "initial rate")
+        .add("thetaRef", &C::thetaRef, "spring reference")
+        .add("thetaDotRef", &C::thetaDotRef, "damper reference")
+        .add("motor_torque", &C::motor_torque, motor);
+  };
+}
+
 const FieldList<HingedRigidBodyConfig>& hinged_rigid_body_fields() {
   using C = HingedRigidBodyConfig;
   static const FieldList<C> f = [] {
@@ -46,13 +61,7 @@ const FieldList<HingedRigidBodyConfig>& hinged_rigid_body_fields() {
         .custom(described("direction", "panel_direction_B", "",
                           "instead of dcm_HB: hinge to centre of mass at theta = 0, in B (with hinge_axis_B)", "none"),
                 builder_reads<C>)
-        .add("k", &C::k, "torsional spring", non_negative())
-        .add("c", &C::c, "torsional damper", non_negative())
-        .add("theta0", &C::theta0, "initial angle")
-        .add("thetaDot0", &C::thetaDot0, "initial rate")
-        .add("thetaRef", &C::thetaRef, "spring reference")
-        .add("thetaDotRef", &C::thetaDotRef, "damper reference")
-        .add("motor_torque", &C::motor_torque, "initial motor torque about h2");
+        .with(revolute_drive<C>("initial angle", "initial motor torque about h2"));
     return l;
   }();
   return f;
@@ -68,13 +77,7 @@ const FieldList<SpinningAxisConfig>& spinning_axis_fields() {
         .add("dcm_S0P", &C::dcm_S0P, "parent frame P to S at theta = 0")
         .add("r_SP_P", &C::r_SP_P, "joint origin relative to the parent's origin, in P")
         .add("sHat_S", &C::sHat_S, "unit spin axis in S")
-        .add("k", &C::k, "torsional spring", non_negative())
-        .add("c", &C::c, "torsional damper", non_negative())
-        .add("theta0", &C::theta0, "initial angle")
-        .add("thetaDot0", &C::thetaDot0, "initial rate")
-        .add("thetaRef", &C::thetaRef, "spring reference")
-        .add("thetaDotRef", &C::thetaDotRef, "damper reference")
-        .add("motor_torque", &C::motor_torque, "initial motor torque about sHat")
+        .with(revolute_drive<C>("initial angle", "initial motor torque about sHat"))
         .add("locked", &C::locked, "start locked (thetaDot0 must be 0)");
     return l;
   }();
@@ -167,13 +170,8 @@ const FieldList<HingedPanelConfig>& hinged_panel_fields() {
         .add("length", &C::length, "hinge to the next panel's hinge, along -s1 (> 0 when a panel follows)",
              non_negative())
         .add("dcm_HP", &C::dcm_HP, "parent frame P to the hinge frame H (S = H at theta = 0)")
-        .add("k", &C::k, "torsional spring", non_negative())
-        .add("c", &C::c, "torsional damper", non_negative())
-        .add("theta0", &C::theta0, "initial angle relative to the parent")
-        .add("thetaDot0", &C::thetaDot0, "initial rate")
-        .add("thetaRef", &C::thetaRef, "spring reference")
-        .add("thetaDotRef", &C::thetaDotRef, "damper reference")
-        .add("motor_torque", &C::motor_torque, "initial motor torque about h2 (the parent takes -u)");
+        .with(revolute_drive<C>("initial angle relative to the parent",
+                                "initial motor torque about h2 (the parent takes -u)"));
     return l;
   }();
   return f;
@@ -334,17 +332,11 @@ struct BangCoastBangSpec {
   units::Time t_start, t_accel, t_coast;
 };
 
-FieldInfo profile_type(const char* value) {
-  FieldInfo f = described("choice", "type", "", "the profile", "");
-  f.choices = {value};
-  return f;
-}
-
 const FieldList<HoldProfileSpec>& hold_profile_fields() {
   using C = HoldProfileSpec;
   static const FieldList<C> f = [] {
     FieldList<C> l;
-    l.custom(profile_type("hold"), builder_reads<C>)
+    l.custom(variant_type("hold", "the profile"), builder_reads<C>)
         .add("r_PM_M", &C::r_PM_M, "platform origin P relative to the mount frame M, in M")
         .custom(described("quaternion", "q_PM", "", "attitude of P relative to M (scalar first)", "[1, 0, 0, 0]"),
                 [](const Node& n, C& c) {
@@ -359,7 +351,7 @@ const FieldList<BangCoastBangSpec>& bang_coast_bang_fields() {
   using C = BangCoastBangSpec;
   static const FieldList<C> f = [] {
     FieldList<C> l;
-    l.custom(profile_type("bang_coast_bang"), builder_reads<C>)
+    l.custom(variant_type("bang_coast_bang", "the profile"), builder_reads<C>)
         .required("axis_M", &C::axis_M, "unit slew axis, fixed in M and P")
         .add("theta0", &C::theta0, "initial angle about axis_M")
         .add("dtheta", &C::dtheta, "slew angle")

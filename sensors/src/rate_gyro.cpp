@@ -5,9 +5,9 @@
 #include <cmath>
 #include <utility>
 
-#include "checks.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
+#include "sensor_support.hpp"
 
 namespace ramus {
 namespace {
@@ -21,7 +21,7 @@ const RateGyroConfig& checked(const std::string& owner, const RateGyroConfig& c)
   validation::require_non_negative(owner, "angle_random_walk [rad/s^(1/2)]", c.angle_random_walk);
   validation::require_non_negative(owner, "rate_random_walk [rad/s^(3/2)]", c.rate_random_walk);
   validation::require_non_negative(owner, "lsb [rad/s]", c.lsb);
-  sensor_checks::require_full_scale(owner, "saturation [rad/s]", c.saturation);
+  validation::require_positive_or_infinite(owner, "saturation [rad/s]", c.saturation);
   if (c.lsb > 0.0 && c.saturation < c.lsb)
     throw ConfigurationError(owner, "saturation [rad/s]", validation::to_text(c.saturation),
                              "must be at least one lsb (" + validation::to_text(c.lsb) + " rad/s)");
@@ -37,11 +37,7 @@ double full_scale_of(const RateGyroConfig& c) {
 }  // namespace
 
 RateGyro::RateGyro(std::string name, const RateGyroConfig& config, NoiseSeed seed)
-    : name_(std::move(name)),
-      owner_(sensor_checks::owner_of("rate_gyro", name_)),
-      config_(checked(owner_, config)),
-      full_scale_(full_scale_of(config_)),
-      stream_(sensor_stream(seed, name_)) {
+    : Sensor(std::move(name), "rate_gyro", config, checked, seed), full_scale_(full_scale_of(config_)) {
   reset(seed);
 }
 
@@ -54,8 +50,8 @@ void RateGyro::reset(NoiseSeed seed) {
 }
 
 Eigen::Vector3d RateGyro::measure(const Eigen::Vector3d& omega_BN_B, double dt) {
-  sensor_checks::require_finite_input(owner_, "omega_BN_B [rad/s]", omega_BN_B);
-  sensor_checks::require_interval(owner_, dt);
+  validation::require_finite(owner_, "omega_BN_B [rad/s]", omega_BN_B);
+  validation::require_interval(owner_, "dt [s]", dt);
   const double K = config_.rate_random_walk;
   const double N = config_.angle_random_walk;
   // Six draws per sample in a fixed order (three for eq. 3, three for eq. 4), whatever N and K are.
@@ -70,7 +66,7 @@ Eigen::Vector3d RateGyro::measure(const Eigen::Vector3d& omega_BN_B, double dt) 
   saturated_ = false;
   Eigen::Vector3d out;
   for (int i = 0; i < 3; ++i) {  // eq. (6): quantized, then clipped at the full scale
-    const double q = sensor_checks::quantize(raw[i], config_.lsb);
+    const double q = sensor_support::quantize(raw[i], config_.lsb);
     if (std::abs(q) > full_scale_) saturated_ = true;
     out[i] = std::clamp(q, -full_scale_, full_scale_);
   }

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <utility>
 
-#include "checks.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
+#include "sensor_support.hpp"
 
 namespace ramus {
 namespace {
@@ -29,12 +29,9 @@ const StarTrackerConfig& checked(const std::string& owner, const StarTrackerConf
 }  // namespace
 
 StarTracker::StarTracker(std::string name, const StarTrackerConfig& config, NoiseSeed seed)
-    : name_(std::move(name)),
-      owner_(sensor_checks::owner_of("star_tracker", name_)),
-      config_(checked(owner_, config)),
+    : Sensor(std::move(name), "star_tracker", config, checked, seed),
       // R(q_SB) = dcm_BS = dcm_SBᵀ (docs/notation.md eq. 3.2)
-      q_SB_(quat_from_rotation_matrix(config_.dcm_SB.transpose())),
-      stream_(sensor_stream(seed, name_)) {
+      q_SB_(quat_from_rotation_matrix(config_.dcm_SB.transpose())) {
   reset(seed);
 }
 
@@ -50,7 +47,7 @@ const AttitudeMeasurement& StarTracker::update(double t, const Quaternion& q_BN)
   if (t < last_call_t_)
     throw ConfigurationError(owner_, "t [s]", validation::to_text(t),
                              "must not decrease (the previous call was at " + validation::to_text(last_call_t_) + ")");
-  const Quaternion q = sensor_checks::unit_attitude(owner_, "q_BN [1]", q_BN);
+  const Quaternion q = validation::unit_attitude(owner_, "q_BN [1]", q_BN);
   last_call_t_ = t;
   const double P = config_.period;
   last_.fresh = false;
@@ -63,9 +60,9 @@ const AttitudeMeasurement& StarTracker::update(double t, const Quaternion& q_BN)
   dtheta.y() = config_.sigma_cross * stream_.normal();
   dtheta.z() = config_.sigma_boresight * stream_.normal();
   // eqs. (4)–(5): the measured frame is S turned by dtheta about an axis in S.
-  last_.q_SN = sensor_checks::canonical(quat_multiply(q_SN, sensor_checks::quat_from_rotation_vector(dtheta)));
+  last_.q_SN = sensor_support::canonical(quat_multiply(q_SN, sensor_support::quat_from_rotation_vector(dtheta)));
   // eq. (6): through the known mounting, q_BN = q_SN ⊗ q_SB*.
-  last_.q_BN = sensor_checks::canonical(quat_multiply(last_.q_SN, quat_conjugate(q_SB_)));
+  last_.q_BN = sensor_support::canonical(quat_multiply(last_.q_SN, quat_conjugate(q_SB_)));
   last_.sigma_BN = mrp_from_quat(last_.q_BN);
   last_.t = t;
   last_.valid = true;

@@ -5,9 +5,9 @@
 #include <numbers>
 #include <utility>
 
-#include "checks.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
+#include "sensor_support.hpp"
 
 namespace ramus {
 namespace {
@@ -43,10 +43,9 @@ void tangent_basis(const Eigen::Vector3d& s, Eigen::Vector3d& e1, Eigen::Vector3
 }  // namespace
 
 SunSensor::SunSensor(std::string name, const SunSensorConfig& config, NoiseSeed seed)
-    : name_(std::move(name)),
-      owner_(sensor_checks::owner_of("sun_sensor", name_)),
-      config_(normalised(checked(owner_, config))),
-      stream_(sensor_stream(seed, name_)) {}
+    : Sensor(
+          std::move(name), "sun_sensor", config,
+          [](const std::string& owner, const SunSensorConfig& c) { return normalised(checked(owner, c)); }, seed) {}
 
 void SunSensor::reset(NoiseSeed seed) { stream_ = sensor_stream(seed, name_); }
 
@@ -68,7 +67,7 @@ std::optional<Eigen::Vector3d> SunSensor::measure(const Quaternion& q_BN, const 
 }
 
 std::optional<Eigen::Vector3d> SunSensor::measure_unit(const Quaternion& q_BN, const Eigen::Vector3d& sHat_N) {
-  const Quaternion q = sensor_checks::unit_attitude(owner_, "q_BN [1]", q_BN);
+  const Quaternion q = validation::unit_attitude(owner_, "q_BN [1]", q_BN);
   // Two draws per call, inside the field of view or not: the stream's position does not depend on
   // the attitude.
   const double w1 = stream_.normal();

@@ -6,9 +6,9 @@
 #include <string>
 #include <utility>
 
-#include "checks.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
+#include "sensor_support.hpp"
 
 namespace ramus {
 namespace {
@@ -39,11 +39,8 @@ double lsb_of(const WheelTachometerConfig& c) {
 }  // namespace
 
 WheelTachometer::WheelTachometer(std::string name, const WheelTachometerConfig& config, NoiseSeed seed)
-    : name_(std::move(name)),
-      owner_(sensor_checks::owner_of("wheel_tachometer", name_)),
-      config_(checked(owner_, config)),
+    : Sensor(std::move(name), "wheel_tachometer", config, checked, seed),
       lsb_(lsb_of(config_)),
-      stream_(sensor_stream(seed, name_)),
       out_(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(config_.wheel_count))) {}
 
 void WheelTachometer::reset(NoiseSeed seed) {
@@ -59,7 +56,7 @@ const Eigen::VectorXd& WheelTachometer::measure(const Eigen::Ref<const Eigen::Ve
     if (!std::isfinite(Omega[i]))
       throw ConfigurationError(owner_, "Omega[" + std::to_string(i) + "] [rad/s]", to_text(Omega[i]), "must be finite");
   for (Eigen::Index i = 0; i < out_.size(); ++i)  // eqs. (1)–(2), one draw per wheel
-    out_[i] = sensor_checks::quantize(Omega[i] + config_.noise_sigma * stream_.normal(), lsb_);
+    out_[i] = sensor_support::quantize(Omega[i] + config_.noise_sigma * stream_.normal(), lsb_);
   return out_;
 }
 

@@ -20,10 +20,6 @@ void require_finalized(const std::string& name, const Model& model) {
     throw ConfigurationError(owner_of(name), "model", "not finalized", "an event reads the finalized state layout");
 }
 
-void require_finite(const std::string& name, const char* field, double value) {
-  if (!std::isfinite(value)) throw ConfigurationError(owner_of(name), field, to_text(value), "must be finite");
-}
-
 std::size_t find_vehicle(const std::string& name, const Model& model, std::string_view vehicle) {
   for (std::size_t i = 0; i < model.vehicle_count(); ++i)
     if (model.vehicle(i).name() == vehicle) return i;
@@ -35,7 +31,7 @@ std::size_t find_vehicle(const std::string& name, const Model& model, std::strin
 Event state_entry_event(std::string name, const Model& model, std::string_view entry, double value,
                         EventDirection direction) {
   require_finalized(name, model);
-  require_finite(name, "value", value);
+  validation::require_finite(owner_of(name), "value", value);
   const StateLayout& layout = model.layout();
   Eigen::Index k = -1;
   for (const StateBlock& b : layout.blocks()) {
@@ -58,7 +54,7 @@ Event state_entry_event(std::string name, const Model& model, std::string_view e
 Event delta_v_event(std::string name, const Model& model, std::string_view vehicle, double dv,
                     EventDirection direction) {
   require_finalized(name, model);
-  require_finite(name, "dv [m/s]", dv);
+  validation::require_finite(owner_of(name), "dv [m/s]", dv);
   if (dv < 0.0) throw ConfigurationError(owner_of(name), "dv [m/s]", to_text(dv), "must be non-negative");
   const Eigen::Index k = model.vehicle(find_vehicle(name, model, vehicle)).offsets().dv_CN_N;
   Event e;
@@ -71,9 +67,8 @@ Event delta_v_event(std::string name, const Model& model, std::string_view vehic
 Event altitude_event(std::string name, const Model& model, std::string_view vehicle, double radius, double altitude,
                      EventDirection direction, AltitudePoint point) {
   require_finalized(name, model);
-  require_finite(name, "radius [m]", radius);
-  require_finite(name, "altitude [m]", altitude);
-  if (!(radius > 0.0)) throw ConfigurationError(owner_of(name), "radius [m]", to_text(radius), "must be positive");
+  validation::require_positive(owner_of(name), "radius [m]", radius);
+  validation::require_finite(owner_of(name), "altitude [m]", altitude);
   const std::size_t i = find_vehicle(name, model, vehicle);
   Event e;
   e.name = std::move(name);

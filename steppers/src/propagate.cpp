@@ -87,6 +87,21 @@ bool latch_commanded_locks(const System& system, Eigen::VectorXd& x, double t, E
   return true;
 }
 
+/// The events located in the step from (x_before, t_before) to (x, t): the time of the one that
+/// ended the step (x is then its state, after its callback; a stop sets stats.stopped), or none.
+std::optional<double> located_event(const System& system, EventLocator& events, const Eigen::VectorXd& x_before,
+                                    double t_before, Eigen::VectorXd& x, double t, const PropagationSettings& settings,
+                                    PropagationStats& stats) {
+  const EventLocator::Outcome outcome = events.after_step(x_before, t_before, x, t, stats.events);
+  if (outcome == EventLocator::Outcome::none) return std::nullopt;
+  const double te = events.event_time();
+  check_finite_state(system, x, te);  // a callback's state
+  if (settings.step_observer) settings.step_observer(x, te);
+  stats.stopped = outcome == EventLocator::Outcome::stop;
+  if (stats.stopped) stats.t = te;
+  return te;
+}
+
 /// Fixed steps from t0 to t1; returns the time reached: t1, or the time of an event that ended a
 /// step (a restart or a stop, stats.stopped).
 template <class Stepper>
@@ -119,15 +134,8 @@ double fixed_steps(Stepper& stepper, const System& system, Eigen::VectorXd& x, d
     double t_end = i + 1 == n ? t1 : t + h;  // the last step ends on t1
     if (events != nullptr) {
       // x_next holds the step's start state now.
-      const EventLocator::Outcome outcome = events->after_step(x_next, t, x, t_end, stats.events);
-      if (outcome != EventLocator::Outcome::none) {
-        t_end = events->event_time();
-        check_finite_state(system, x, t_end);  // a callback's state
-        if (settings.step_observer) settings.step_observer(x, t_end);
-        stats.stopped = outcome == EventLocator::Outcome::stop;
-        if (stats.stopped) stats.t = t_end;
-        return t_end;
-      }
+      if (const std::optional<double> te = located_event(system, *events, x_next, t, x, t_end, settings, stats))
+        return *te;
     }
     if (settings.step_observer) settings.step_observer(x, t_end);
   }
@@ -183,15 +191,10 @@ double adaptive_steps(Controlled& stepper, const System& system, Eigen::VectorXd
       // Keep the proposal for the next step unless this one was clipped to reach t1.
       if (!last || trial > h) h = trial;
       if (events != nullptr) {
-        const EventLocator::Outcome outcome = events->after_step(x_before, t_before, x, t, stats.events);
-        if (outcome != EventLocator::Outcome::none) {
-          t = events->event_time();
-          check_finite_state(system, x, t);  // a callback's state
-          if (settings.step_observer) settings.step_observer(x, t);
-          stats.stopped = outcome == EventLocator::Outcome::stop;
-          if (stats.stopped) stats.t = t;
+        if (const std::optional<double> te =
+                located_event(system, *events, x_before, t_before, x, t, settings, stats)) {
           if constexpr (requires { stepper.reset(); }) stepper.reset();  // a restart: no FSAL reuse
-          return t;
+          return *te;
         }
       }
       if (settings.step_observer) settings.step_observer(x, t);

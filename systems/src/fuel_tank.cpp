@@ -114,9 +114,8 @@ FuelTank::FuelTank(std::string name, const FuelTankConfig& c) : StateEffector(st
 std::string FuelTank::thruster_owner(std::size_t i) const { return label() + " thruster " + std::to_string(i); }
 
 void FuelTank::require_index(std::size_t i, const char* what) const {
-  if (i >= thrusters_.size())
-    throw ConfigurationError(label(), "thruster index (" + std::string(what) + ")", std::to_string(i),
-                             "out of range: the tank has " + std::to_string(thrusters_.size()) + " thrusters");
+  // The owner's label only on failure: the right-hand side calls this (no allocation).
+  if (i >= thrusters_.size()) validation::require_index(label(), i, thrusters_.size(), "thruster", what);
 }
 
 const FuelTankThrusterParameters& FuelTank::thruster(std::size_t i) const {

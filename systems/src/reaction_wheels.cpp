@@ -87,10 +87,8 @@ ReactionWheels::ReactionWheels(std::string name, const std::vector<ReactionWheel
 std::string ReactionWheels::wheel_owner(std::size_t i) const { return label() + " wheel " + std::to_string(i); }
 
 void ReactionWheels::require_index(std::size_t i, const char* what) const {
-  if (i >= wheels_.size())
-    throw ConfigurationError(label(), "wheel index (" + std::string(what) + ")", std::to_string(i),
-                             "out of range: the effector has " + std::to_string(wheels_.size()) +
-                                 " wheels (indices 0 to " + std::to_string(wheels_.size() - 1) + ")");
+  // The owner's label only on failure: the right-hand side calls this (no allocation).
+  if (i >= wheels_.size()) validation::require_index(label(), i, wheels_.size(), "wheel", what);
 }
 
 const ReactionWheelParameters& ReactionWheels::wheel(std::size_t i) const {

@@ -39,10 +39,8 @@ std::string ThrusterStateEffector::thruster_owner(std::size_t i) const {
 }
 
 void ThrusterStateEffector::require_index(std::size_t i, const char* what) const {
-  if (i >= thrusters_.size())
-    throw ConfigurationError(label(), "thruster index (" + std::string(what) + ")", std::to_string(i),
-                             "out of range: the effector has " + std::to_string(thrusters_.size()) +
-                                 " thrusters (indices 0 to " + std::to_string(thrusters_.size() - 1) + ")");
+  // The owner's label only on failure: the right-hand side calls this (no allocation).
+  if (i >= thrusters_.size()) validation::require_index(label(), i, thrusters_.size(), "thruster", what);
 }
 
 const ThrusterStateParameters& ThrusterStateEffector::thruster(std::size_t i) const {

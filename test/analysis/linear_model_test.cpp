@@ -8,7 +8,7 @@
 #include "kernel/test_support.hpp"
 #include "ramus/analysis/linear_model.hpp"
 #include "ramus/analysis/rigid_body_jacobian.hpp"
-#include "ramus/systems/central_body_gravity.hpp"
+#include "ramus/environment/central_body_gravity.hpp"
 #include "ramus/systems/external_force_torque.hpp"
 
 namespace ramus::test {

@@ -9,6 +9,7 @@
 
 #include <Eigen/Dense>
 #include <array>
+#include <boost/test/unit_test.hpp>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -19,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "ramus/environment/central_body_gravity.hpp"
 #include "ramus/kernel/diagnostics.hpp"
 #include "ramus/kernel/dynamic_effector.hpp"
 #include "ramus/kernel/model.hpp"
@@ -26,7 +28,6 @@
 #include "ramus/kernel/workspace.hpp"
 #include "ramus/steppers/odeint_steppers.hpp"
 #include "ramus/steppers/propagate.hpp"
-#include "ramus/systems/central_body_gravity.hpp"
 #include "ramus/systems/constraint.hpp"
 #include "ramus/systems/external_force_torque.hpp"
 #include "ramus/systems/hinged_rigid_body.hpp"
@@ -86,6 +87,12 @@ inline Matrix3d rows(double a, double b, double c, double d, double e, double f,
 /// Basilisk's recurring dcm [[0,−1,0],[0,0,−1],[1,0,0]] (reference §4.3).
 inline Matrix3d basilisk_dcm() { return rows(0, -1, 0, 0, 0, -1, 1, 0, 0); }
 
+/// The name `names` gives the enumerator e: one name per enumerator, in the enumeration's order.
+template <class E, std::size_t N>
+std::string name_of(E e, const std::array<std::string_view, N>& names) {
+  return std::string(names.at(static_cast<std::size_t>(e)));
+}
+
 inline units::Length3 meters(const Vector3d& v) { return units::Length3(v, si::meter); }
 inline units::InertiaTensor inertia(const Matrix3d& I) { return units::InertiaTensor(I, units::kg_m2); }
 inline units::Force3 newtons(const Vector3d& v) { return units::Force3(v, si::newton); }
@@ -107,21 +114,8 @@ enum class Parent { hinged, spinning_1dof, spinning_2dof, spinning_ndof, transla
 inline constexpr std::array<Parent, 5> kCompatibleParents = {
     Parent::hinged, Parent::spinning_1dof, Parent::spinning_2dof, Parent::spinning_ndof, Parent::translating_1dof};
 inline std::string parent_name(Parent p) {
-  switch (p) {
-    case Parent::hinged:
-      return "hinged";
-    case Parent::spinning_1dof:
-      return "spinning_1dof";
-    case Parent::spinning_2dof:
-      return "spinning_2dof";
-    case Parent::spinning_ndof:
-      return "spinning_ndof";
-    case Parent::translating_1dof:
-      return "translating_1dof";
-    case Parent::spring_mass_damper:
-      return "spring_mass_damper";
-  }
-  return "?";
+  return name_of(p, std::array<std::string_view, 6>{"hinged", "spinning_1dof", "spinning_2dof", "spinning_ndof",
+                                                    "translating_1dof", "spring_mass_damper"});
 }
 
 /// One joint and the body it carries, in SI, as the test reads the parameters.
@@ -386,6 +380,18 @@ inline std::vector<HandFrame> hand_frames(const std::vector<HandJoint>& joints, 
   return out;
 }
 
+/// The joints' initial coordinates q0, and their initial rates q̇0.
+inline VectorXd initial_coordinates(const std::vector<HandJoint>& joints) {
+  VectorXd q(static_cast<Eigen::Index>(joints.size()));
+  for (std::size_t i = 0; i < joints.size(); ++i) q[static_cast<Eigen::Index>(i)] = joints[i].q0;
+  return q;
+}
+inline VectorXd initial_rates(const std::vector<HandJoint>& joints) {
+  VectorXd qDot(static_cast<Eigen::Index>(joints.size()));
+  for (std::size_t i = 0; i < joints.size(); ++i) qDot[static_cast<Eigen::Index>(i)] = joints[i].qDot0;
+  return qDot;
+}
+
 /// The hub frame of vehicle `v` read from x (attitude normalised; dcm written out by hand).
 inline HandFrame hand_hub(const Model& model, const VectorXd& x, std::size_t v = 0) {
   const VehicleOffsets& o = model.vehicle(v).offsets();
@@ -461,10 +467,8 @@ inline HandState hand_state(const Model& model, const VectorXd& x, const HandVeh
 /// vehicle's centre of mass starts at B. Hand geometry with the hub at rest at the origin.
 inline Vector3d com_offset(const std::vector<HandJoint>& joints, double m_hub, double extra_m = 0.0,
                            const Vector3d& extra_r_B = Vector3d::Zero()) {
-  const Eigen::Index n = static_cast<Eigen::Index>(joints.size());
-  VectorXd q(n), qDot = VectorXd::Zero(n);
-  for (Eigen::Index i = 0; i < n; ++i) q[i] = joints[static_cast<std::size_t>(i)].q0;
-  const std::vector<HandFrame> f = hand_frames(joints, HandFrame{}, q, qDot);
+  const std::vector<HandFrame> f = hand_frames(joints, HandFrame{}, initial_coordinates(joints),
+                                               VectorXd::Zero(static_cast<Eigen::Index>(joints.size())));
   Vector3d mr = extra_m * extra_r_B;
   for (std::size_t i = 0; i < joints.size(); ++i) mr += joints[i].m * f[i].point(joints[i].r_ScS_S);
   return -mr / m_hub;
@@ -473,15 +477,10 @@ inline Vector3d com_offset(const std::vector<HandJoint>& joints, double m_hub, d
 /// The hub velocity that gives the vehicle's centre of mass the velocity v_CN_N at t0 (identity
 /// attitude, rate omega, initial joint coordinates and rates): v_B = v_C − (Σ m_i ṙ_i/B)/m.
 inline Vector3d hub_velocity_for(const HandVehicle& hv, const Vector3d& v_CN_N, const Vector3d& omega) {
-  const Eigen::Index n = static_cast<Eigen::Index>(hv.joints.size());
-  VectorXd q(n), qDot(n);
-  for (Eigen::Index i = 0; i < n; ++i) {
-    q[i] = hv.joints[static_cast<std::size_t>(i)].q0;
-    qDot[i] = hv.joints[static_cast<std::size_t>(i)].qDot0;
-  }
   HandFrame hub;
   hub.omega_N = omega;
-  const std::vector<HandFrame> f = hand_frames(hv.joints, hub, q, qDot);
+  const std::vector<HandFrame> f =
+      hand_frames(hv.joints, hub, initial_coordinates(hv.joints), initial_rates(hv.joints));
   double m = hv.m_hub;
   Vector3d mv = hv.m_hub * hub.point_velocity(hv.r_BcB_B);
   for (std::size_t i = 0; i < hv.joints.size(); ++i) {
@@ -504,21 +503,8 @@ inline constexpr std::array<Child, 6> kAllChildren = {Child::force_torque,      
                                                       Child::constraint_one_hub, Child::constraint_no_hubs,
                                                       Child::two_children,       Child::pulsed_torque};
 inline std::string child_name(Child c) {
-  switch (c) {
-    case Child::force_torque:
-      return "force_torque";
-    case Child::thruster:
-      return "thruster";
-    case Child::constraint_one_hub:
-      return "constraint_one_hub";
-    case Child::constraint_no_hubs:
-      return "constraint_no_hubs";
-    case Child::two_children:
-      return "two_children";
-    case Child::pulsed_torque:
-      return "pulsed_torque";
-  }
-  return "?";
+  return name_of(c, std::array<std::string_view, 6>{"force_torque", "thruster", "constraint_one_hub",
+                                                    "constraint_no_hubs", "two_children", "pulsed_torque"});
 }
 
 /// F = (1, 1, 1) N, τ = (1, 1, 1) N m in the segment frame about its origin (§4.3), times `scale`.
@@ -655,15 +641,12 @@ inline std::shared_ptr<Constraint> add_other_vehicle(BranchCase& c, bool with_bo
   hub_sc.r_N = r_CN_N0();
   hub_sc.v_N = hub_velocity_for(c.hand, v_CN_N0(), omega_BN_B0());
   hub_sc.omega_N = omega_BN_B0();
-  const Eigen::Index n = static_cast<Eigen::Index>(c.spec.joints.size());
-  VectorXd q(n), qDot(n);
-  for (Eigen::Index i = 0; i < n; ++i) {
-    q[i] = c.spec.joints[static_cast<std::size_t>(i)].q0;
-    qDot[i] = c.spec.joints[static_cast<std::size_t>(i)].qDot0;
-  }
   // (A parent without segments, the spring-mass-damper, is refused at finalize; the hub frame
   // then stands in for the placement.)
-  const HandFrame f2 = c.spec.joints.empty() ? hub_sc : hand_frames(c.spec.joints, hub_sc, q, qDot).at(segment);
+  const HandFrame f2 = c.spec.joints.empty() ? hub_sc
+                                             : hand_frames(c.spec.joints, hub_sc, initial_coordinates(c.spec.joints),
+                                                           initial_rates(c.spec.joints))
+                                                   .at(segment);
   const Vector3d r_P2N = f2.point(r_P2F2);
   // x's end-1 frame relative to x's hub (identity attitude): the hub itself or x_body's segment 0.
   c.hand_other = HandVehicle{};
@@ -763,6 +746,17 @@ inline std::vector<Sample> recorded_step(const System& system, VectorXd& x,
   return calls;
 }
 
+/// BR-02's stage: from the model's initial state to t_n = kStageStart at h = kStageStep, then one
+/// rk4 step recorded (recorded_step); its calls, four (required). calls[1] is the stage, t_n + h/2
+/// at x_n + (h/2) k1: a state that is never a step's end point.
+inline constexpr double kStageStep = 1.0 / 1024.0, kStageStart = 0.5;  ///< [s] h = 2^-10 s, t_n
+inline std::vector<Sample> stage_calls(const System& system, const std::vector<std::shared_ptr<Probe>>& probes) {
+  VectorXd x = system.model().initial_state();
+  const std::vector<Sample> calls = recorded_step(system, x, probes, kStageStep, kStageStart);
+  BOOST_REQUIRE(calls.size() == 4);
+  return calls;
+}
+
 /// x propagated from (t, x) by `span` (either sign) in n rk4 steps.
 inline VectorXd integrate_from(const System& system, VectorXd x, double t, double span, int n) {
   odeint_steppers::rk4 stepper;
@@ -779,4 +773,74 @@ inline FrameKinematics published(const System& system, const StateEffector& pare
   return parent.segment(s, *system.workspace().vehicles[0].effectors[0]);
 }
 
+/// Central differences of the published frames of segments 0 … probes.size() − 1 of `parent`, at
+/// ±delta from the stage along an accurate trajectory through it (integrate_from, 16 rk4 steps):
+/// the velocity of each origin and the angular velocity of each frame, whose attitude at the stage
+/// is the one its probe recorded there (the probe's second record, the stage of recorded_step).
+struct Quotients {
+  std::vector<Vector3d> v, omega;
+};
+inline Quotients published_quotients(const System& system, const StateEffector& parent, const VehicleOffsets& o,
+                                     const Sample& stage, const std::vector<std::shared_ptr<Probe>>& probes,
+                                     double delta) {
+  Quotients q;
+  const VectorXd x_plus = integrate_from(system, stage.x, stage.t, delta, 16);
+  const VectorXd x_minus = integrate_from(system, stage.x, stage.t, -delta, 16);
+  for (std::size_t s = 0; s < probes.size(); ++s) {
+    const FrameKinematics& k = probes[s]->log()[1].frame;
+    const FrameKinematics kp = published(system, parent, x_plus, stage.t + delta, s);
+    const FrameKinematics km = published(system, parent, x_minus, stage.t - delta, s);
+    // Relative to B, whose own r' = v is the state equation: the orbit's 1e7 m then cancels
+    // exactly (Sterbenz) and only the rounding of the published r_SN itself remains.
+    const Vector3d r_plus = kp.r_FN_N - x_plus.segment<3>(o.r_N);
+    const Vector3d r_minus = km.r_FN_N - x_minus.segment<3>(o.r_N);
+    q.v.push_back((r_plus - r_minus) / (2.0 * delta));
+    // dcm_FN' = −[ω_F×] dcm_FN, so [ω_F×] = −dcm_FN' dcm_FNᵀ.
+    const Matrix3d dcm_dot = (kp.dcm_FN - km.dcm_FN) / (2.0 * delta);
+    q.omega.push_back(vee_of_skew_part(-dcm_dot * k.dcm_FN.transpose()));
+  }
+  return q;
+}
+
+/// Richardson's combination (4 D(δ/2) − D(δ))/3 of central differences at δ (`coarse`) and δ/2
+/// (`fine`): the δ² truncation cancels and O(δ⁴) remains.
+inline Vector3d richardson(const Vector3d& fine, const Vector3d& coarse) { return (4.0 * fine - coarse) / 3.0; }
+
+// ---- BR-05: the weld check -------------------------------------------------------------------------
+/// A constraint "weld_check" between P1 = (0.3, −0.2, 0.4) m on the hub of "sc" and P2 = (1, 0.5,
+/// −0.5) m on segment 0 of its "parent", whose joints are `joints` (the first at rest, to be locked): α = 0,
+/// the velocity term only (ψ, from positions of 1e7 m, carries 1e-9 m of round-off), β [N s/m]. The
+/// reference offset is their initial separation in B (hand geometry at identity attitude with B at
+/// the origin, so N components are B components).
+inline std::shared_ptr<Constraint> weld_check(const std::vector<HandJoint>& joints, double beta) {
+  const Vector3d r_P1B_B(0.3, -0.2, 0.4), r_P2S_S(1.0, 0.5, -0.5);
+  const HandFrame f = hand_frames(joints, HandFrame{}, initial_coordinates(joints),
+                                  VectorXd::Zero(static_cast<Eigen::Index>(joints.size())))
+                          .at(0);
+  ConstraintConfig k;
+  k.end1 = AttachPoint{"sc", "", 0};
+  k.end2 = AttachPoint{"sc", "parent", 0};
+  k.r_P1F1_F1 = meters(r_P1B_B);
+  k.r_P2F2_F2 = meters(r_P2S_S);
+  k.r_P2P1_F1 = meters(f.point(r_P2S_S) - r_P1B_B);
+  k.alpha = 0.0 * si::newton / si::meter;
+  k.beta = beta * si::newton * si::second / si::meter;
+  return std::make_shared<Constraint>("weld_check", k);
+}
+
 }  // namespace ramus::branching_test
+
+// ---- one test case per parent ---------------------------------------------------------------------
+/// BOOST_AUTO_TEST_CASE(<name>_<P>) calling check(Parent::P); the cases of every parent with a lock
+/// (spinning 1-, 2-, N-DOF, translating 1-DOF), and of every compatible parent (kCompatibleParents:
+/// those and the hinged panel).
+#define RAMUS_BRANCHING_PARENT_CASE(name, check, P) \
+  BOOST_AUTO_TEST_CASE(name##_##P) { check(ramus::branching_test::Parent::P); }
+#define RAMUS_BRANCHING_CASES_OF_PARENTS_WITH_A_LOCK(name, check) \
+  RAMUS_BRANCHING_PARENT_CASE(name, check, spinning_1dof)         \
+  RAMUS_BRANCHING_PARENT_CASE(name, check, spinning_2dof)         \
+  RAMUS_BRANCHING_PARENT_CASE(name, check, spinning_ndof)         \
+  RAMUS_BRANCHING_PARENT_CASE(name, check, translating_1dof)
+#define RAMUS_BRANCHING_CASES_OF_COMPATIBLE_PARENTS(name, check) \
+  RAMUS_BRANCHING_PARENT_CASE(name, check, hinged)               \
+  RAMUS_BRANCHING_CASES_OF_PARENTS_WITH_A_LOCK(name, check)

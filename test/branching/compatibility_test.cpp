@@ -3,8 +3,10 @@
 // is refused at add_dynamic_effector — or, for a constraint, whose ends are named, at finalize —
 // and the incompatible child (the hub-only pulsed torque) at finalize; each message names both
 // effectors. Every other pair finalizes, runs 1 s, ends with a finite state, and its child acted.
+#include <array>
 #include <boost/test/unit_test.hpp>
 #include <string>
+#include <string_view>
 
 #include "branching/branching_support.hpp"
 #include "ramus/kernel/error.hpp"
@@ -22,40 +24,18 @@ struct Attempt {
   BranchCase c;
 };
 
+/// How the messages name the parent and the child (in the order of Parent and Child).
 std::string label_of(Parent p) {
-  switch (p) {
-    case Parent::hinged:
-      return "hinged_rigid_body 'parent'";
-    case Parent::spinning_1dof:
-      return "spinning_body_1dof 'parent'";
-    case Parent::spinning_2dof:
-      return "spinning_body_2dof 'parent'";
-    case Parent::spinning_ndof:
-      return "spinning_body_ndof 'parent'";
-    case Parent::translating_1dof:
-      return "translating_body_1dof 'parent'";
-    case Parent::spring_mass_damper:
-      return "linear_spring_mass_damper 'parent'";
-  }
-  return "?";
+  return name_of(
+      p, std::array<std::string_view, 6>{"hinged_rigid_body 'parent'", "spinning_body_1dof 'parent'",
+                                         "spinning_body_2dof 'parent'", "spinning_body_ndof 'parent'",
+                                         "translating_body_1dof 'parent'", "linear_spring_mass_damper 'parent'"});
 }
 
 std::string label_of(Child c) {
-  switch (c) {
-    case Child::force_torque:
-      return "external_force_torque 'child'";
-    case Child::thruster:
-      return "thruster 'child'";
-    case Child::constraint_one_hub:
-      return "constraint 'link_hub'";
-    case Child::constraint_no_hubs:
-      return "constraint 'link_bodies'";
-    case Child::two_children:
-      return "external_force_torque 'child'";
-    case Child::pulsed_torque:
-      return "pulsed_torque 'child'";
-  }
-  return "?";
+  return name_of(c, std::array<std::string_view, 6>{"external_force_torque 'child'", "thruster 'child'",
+                                                    "constraint 'link_hub'", "constraint 'link_bodies'",
+                                                    "external_force_torque 'child'", "pulsed_torque 'child'"});
 }
 
 Attempt attempt(Parent p, Child ch) {

@@ -7,8 +7,10 @@
 // step-halving ratio of its largest value over the run is ≈ 1/4 (asserted in [0.2, 0.3]); a wrong
 // generalized force leaves a residual that does not shrink (ratio → 1). Unlike BR-03's
 // whole-vehicle balances, this one sees each joint row: the negative controls below show both.
+#include <array>
 #include <boost/test/unit_test.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "branching/branching_support.hpp"
@@ -117,15 +119,7 @@ void report(const std::string& what, const Study& s) {
 }
 
 std::string load_name(Load l) {
-  switch (l) {
-    case Load::force_torque:
-      return "force_torque";
-    case Load::thruster:
-      return "thruster";
-    case Load::two_children:
-      return "two_children";
-  }
-  return "?";
+  return name_of(l, std::array<std::string_view, 3>{"force_torque", "thruster", "two_children"});
 }
 
 void check_energy(Parent p, Load load, double scale) {
@@ -186,33 +180,22 @@ struct SignErrorPair {
     return -2.0 * s1_N.dot(tau2_N) * s1_N;
   }
 };
-class SignErrorOnBody final : public DynamicEffector {
+/// One side of the pair: T on body 1 (`on_hub` false) or −T on the hub, in the frame it is handed.
+class SignErrorTorque final : public DynamicEffector {
  public:
-  SignErrorOnBody(std::string name, std::shared_ptr<const SignErrorPair> pair)
-      : DynamicEffector(std::move(name)), pair_(std::move(pair)) {}
-  std::string_view kind() const override { return "sign_error_on_body"; }
+  SignErrorTorque(std::string name, std::shared_ptr<const SignErrorPair> pair, bool on_hub)
+      : DynamicEffector(std::move(name)), pair_(std::move(pair)), on_hub_(on_hub) {}
+  std::string_view kind() const override { return on_hub_ ? "sign_error_on_hub" : "sign_error_on_body"; }
   Wrench wrench(const FrameKinematics& frame, ConstInputBlock, const LoadContext&) const override {
     Wrench w;
-    w.torque_PntF_F = frame.dcm_FN * pair_->T_N();
+    const Vector3d T_F = frame.dcm_FN * pair_->T_N();
+    w.torque_PntF_F = on_hub_ ? Vector3d(-T_F) : T_F;
     return w;
   }
 
  private:
   std::shared_ptr<const SignErrorPair> pair_;
-};
-class SignErrorOnHub final : public DynamicEffector {
- public:
-  SignErrorOnHub(std::string name, std::shared_ptr<const SignErrorPair> pair)
-      : DynamicEffector(std::move(name)), pair_(std::move(pair)) {}
-  std::string_view kind() const override { return "sign_error_on_hub"; }
-  Wrench wrench(const FrameKinematics& hub, ConstInputBlock, const LoadContext&) const override {
-    Wrench w;
-    w.torque_PntF_F = -(hub.dcm_FN * pair_->T_N());
-    return w;
-  }
-
- private:
-  std::shared_ptr<const SignErrorPair> pair_;
+  bool on_hub_;
 };
 
 }  // namespace
@@ -265,8 +248,8 @@ BOOST_AUTO_TEST_CASE(BR_04_negative_control_2dof_theta1_sign) {
                   std::make_shared<WorkspaceSlot>()};
     auto pair = std::make_shared<SignErrorPair>(SignErrorPair{ec.slot, ec.c.parent.get(), ec.c.spec.joints[0].axis});
     ec.c.parent->add_dynamic_effector(make_force_torque("load"), 1);
-    ec.c.parent->add_dynamic_effector(std::make_shared<SignErrorOnBody>("sign_error_body", pair), 0);
-    ec.c.model->vehicle(0).add_dynamic_effector(std::make_shared<SignErrorOnHub>("sign_error_hub", pair));
+    ec.c.parent->add_dynamic_effector(std::make_shared<SignErrorTorque>("sign_error_body", pair, false), 0);
+    ec.c.model->vehicle(0).add_dynamic_effector(std::make_shared<SignErrorTorque>("sign_error_hub", pair, true));
     ec.c.model->finalize();
     return ec;
   });

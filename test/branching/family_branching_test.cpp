@@ -150,31 +150,12 @@ BOOST_AUTO_TEST_CASE(BR_02_properties_every_segment) {
       const std::vector<std::shared_ptr<Probe>> probes = attach_probes(*c.parent, kSegments);
       c.model->finalize();
       const System system(c.model);
-      VectorXd x = c.model->initial_state();
-      const double h = 1.0 / 1024.0, t_n = 0.5;
-      const std::vector<Sample> calls = recorded_step(system, x, probes, h, t_n);
-      BOOST_REQUIRE(calls.size() == 4);
+      const std::vector<Sample> calls = stage_calls(system, probes);
       const Sample& stage = calls[1];
       const HandState hand = hand_state(*c.model, stage.x, c.hand);
       const VehicleOffsets& o = c.model->vehicle(0).offsets();
-      struct Quotients {
-        std::vector<Vector3d> v, omega;
-      };
-      auto quotients = [&](double delta) {
-        Quotients q;
-        const VectorXd xp = integrate_from(system, stage.x, stage.t, delta, 16);
-        const VectorXd xm = integrate_from(system, stage.x, stage.t, -delta, 16);
-        for (std::size_t s = 0; s < kSegments; ++s) {
-          const FrameKinematics& k = probes[s]->log()[1].frame;
-          const FrameKinematics kp = published(system, *c.parent, xp, stage.t + delta, s);
-          const FrameKinematics km = published(system, *c.parent, xm, stage.t - delta, s);
-          const Vector3d rp = kp.r_FN_N - xp.segment<3>(o.r_N), rm = km.r_FN_N - xm.segment<3>(o.r_N);
-          q.v.push_back((rp - rm) / (2.0 * delta));
-          q.omega.push_back(vee_of_skew_part(-(kp.dcm_FN - km.dcm_FN) / (2.0 * delta) * k.dcm_FN.transpose()));
-        }
-        return q;
-      };
-      const Quotients coarse = quotients(1.0 / 64.0), fine = quotients(1.0 / 128.0);
+      const Quotients coarse = published_quotients(system, *c.parent, o, stage, probes, 1.0 / 64.0),
+                      fine = published_quotients(system, *c.parent, o, stage, probes, 1.0 / 128.0);
       for (std::size_t s = 0; s < kSegments; ++s) {
         BOOST_TEST_CONTEXT("segment " << s) {
           const FrameKinematics& k = probes[s]->log()[1].frame;
@@ -185,8 +166,8 @@ BOOST_AUTO_TEST_CASE(BR_02_properties_every_segment) {
           BOOST_TEST((k.dcm_FN - f.dcm_FN).norm() < 1e-13);
           BOOST_TEST((k.omega_FN_F - f.omega_F()).norm() < 1e-14);
           const Vector3d v_pub = k.v_FN_N - stage.x.segment<3>(o.v_N);
-          const double ev = ((4.0 * fine.v[s] - coarse.v[s]) / 3.0 - v_pub).norm();
-          const double ew = ((4.0 * fine.omega[s] - coarse.omega[s]) / 3.0 - k.omega_FN_F).norm();
+          const double ev = (richardson(fine.v[s], coarse.v[s]) - v_pub).norm();
+          const double ew = (richardson(fine.omega[s], coarse.omega[s]) - k.omega_FN_F).norm();
           BOOST_TEST_MESSAGE(family_parent_name(p)
                              << " segment " << s << ": |v_fd - v| " << ev << " m/s, |w_fd - w| " << ew << " rad/s");
           BOOST_TEST(ev < 1e-6);
@@ -241,20 +222,7 @@ BOOST_AUTO_TEST_CASE(BR_05_published_velocity_first_segment_locked) {
         const bool by_input = p == FamilyParent::n_hinged;
         if (!by_input) js[0].locked = true;
         BranchCase c = family_case(p, js, 0, true, omega0);
-        const Vector3d r_P1B_B(0.3, -0.2, 0.4), r_P2S_S(1.0, 0.5, -0.5);
-        VectorXd q(3);
-        for (Eigen::Index i = 0; i < 3; ++i) q[i] = js[static_cast<std::size_t>(i)].q0;
-        js[0].locked = true;
-        const HandFrame f = hand_frames(js, HandFrame{}, q, VectorXd::Zero(3)).at(0);
-        ConstraintConfig k;
-        k.end1 = AttachPoint{"sc", "", 0};
-        k.end2 = AttachPoint{"sc", "parent", 0};
-        k.r_P1F1_F1 = meters(r_P1B_B);
-        k.r_P2F2_F2 = meters(r_P2S_S);
-        k.r_P2P1_F1 = meters(f.point(r_P2S_S) - r_P1B_B);
-        k.alpha = 0.0 * si::newton / si::meter;
-        k.beta = beta * si::newton * si::second / si::meter;
-        auto constraint = std::make_shared<Constraint>("weld_check", k);
+        const std::shared_ptr<Constraint> constraint = weld_check(js, beta);
         c.model->add_two_point_effector(constraint);
         c.model->finalize();
         VectorXd x = c.model->initial_state();

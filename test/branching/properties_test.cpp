@@ -26,15 +26,12 @@ void check_parent(Parent p) {
   const std::vector<std::shared_ptr<Probe>> probes = attach_probes(*c.parent, n_seg);
   c.model->finalize();
   const System system(c.model);
-  VectorXd x = c.model->initial_state();
 
   // To t_n = 0.5 s at h = 2^-10 s, then one recorded step.
-  const double h = 1.0 / 1024.0, t_n = 0.5;
-  const std::vector<Sample> calls = recorded_step(system, x, probes, h, t_n);
-  BOOST_REQUIRE(calls.size() == 4);
+  const std::vector<Sample> calls = stage_calls(system, probes);
   // Stage 2 of RK4: t_n + h/2 at x_n + (h/2) k1 — a state that is never a step's end point.
   const Sample& stage = calls[1];
-  BOOST_TEST(stage.t == t_n + 0.5 * h);
+  BOOST_TEST(stage.t == kStageStart + 0.5 * kStageStep);
 
   const HandState hand = hand_state(*c.model, stage.x, c.hand);
   for (std::size_t s = 0; s < n_seg; ++s) {
@@ -62,35 +59,14 @@ void check_parent(Parent p) {
   // the δ² truncation cancels and O(δ⁴) remains (the translating body oscillates at 2.2 rad/s with
   // 1 m amplitude: its plain δ² error at δ = 2^-7 s would be ~6e-5 m/s).
   const VehicleOffsets& o = c.model->vehicle(0).offsets();
-  struct Quotients {
-    std::vector<Vector3d> v, omega;
-  };
-  auto quotients = [&](double delta) {
-    Quotients q;
-    const VectorXd x_plus = integrate_from(system, stage.x, stage.t, delta, 16);
-    const VectorXd x_minus = integrate_from(system, stage.x, stage.t, -delta, 16);
-    for (std::size_t s = 0; s < n_seg; ++s) {
-      const FrameKinematics& k = probes[s]->log()[1].frame;
-      const FrameKinematics kp = published(system, *c.parent, x_plus, stage.t + delta, s);
-      const FrameKinematics km = published(system, *c.parent, x_minus, stage.t - delta, s);
-      // Relative to B, whose own r' = v is the state equation: the orbit's 1e7 m then cancels
-      // exactly (Sterbenz) and only the rounding of the published r_SN itself remains.
-      const Vector3d r_plus = kp.r_FN_N - x_plus.segment<3>(o.r_N);
-      const Vector3d r_minus = km.r_FN_N - x_minus.segment<3>(o.r_N);
-      q.v.push_back((r_plus - r_minus) / (2.0 * delta));
-      // dcm_FN' = −[ω_F×] dcm_FN, so [ω_F×] = −dcm_FN' dcm_FNᵀ.
-      const Matrix3d dcm_dot = (kp.dcm_FN - km.dcm_FN) / (2.0 * delta);
-      q.omega.push_back(vee_of_skew_part(-dcm_dot * k.dcm_FN.transpose()));
-    }
-    return q;
-  };
-  const Quotients coarse = quotients(1.0 / 64.0), fine = quotients(1.0 / 128.0);
+  const Quotients coarse = published_quotients(system, *c.parent, o, stage, probes, 1.0 / 64.0),
+                  fine = published_quotients(system, *c.parent, o, stage, probes, 1.0 / 128.0);
   for (std::size_t s = 0; s < n_seg; ++s) {
     BOOST_TEST_CONTEXT("segment " << s << " (finite differences)") {
       const FrameKinematics& k = probes[s]->log()[1].frame;
       const Vector3d v_pub = k.v_FN_N - stage.x.segment<3>(o.v_N);
-      const Vector3d v_fd = (4.0 * fine.v[s] - coarse.v[s]) / 3.0;
-      const Vector3d omega_fd = (4.0 * fine.omega[s] - coarse.omega[s]) / 3.0;
+      const Vector3d v_fd = richardson(fine.v[s], coarse.v[s]);
+      const Vector3d omega_fd = richardson(fine.omega[s], coarse.omega[s]);
       const double ev = (v_fd - v_pub).norm(), ew = (omega_fd - k.omega_FN_F).norm();
       BOOST_TEST_MESSAGE(parent_name(p) << " segment " << s << ": |v_fd - v| = " << ev << " m/s (|v_SB| = "
                                         << v_pub.norm() << "), |w_fd - w| = " << ew << " rad/s, plain quotients "
@@ -114,11 +90,8 @@ void check_parent(Parent p) {
 
 BOOST_AUTO_TEST_SUITE(branching)
 
-BOOST_AUTO_TEST_CASE(BR_02_properties_hinged) { check_parent(Parent::hinged); }
-BOOST_AUTO_TEST_CASE(BR_02_properties_spinning_1dof) { check_parent(Parent::spinning_1dof); }
-BOOST_AUTO_TEST_CASE(BR_02_properties_spinning_2dof) { check_parent(Parent::spinning_2dof); }
-BOOST_AUTO_TEST_CASE(BR_02_properties_spinning_ndof) { check_parent(Parent::spinning_ndof); }
-BOOST_AUTO_TEST_CASE(BR_02_properties_translating_1dof) { check_parent(Parent::translating_1dof); }
+// BR_02_properties_<parent>, one case per compatible parent.
+RAMUS_BRANCHING_CASES_OF_COMPATIBLE_PARENTS(BR_02_properties, check_parent)
 
 // The hand geometry's frame rotation is Schaub's M2 for the hinge axis ĥ2 (so (a) is the brief's
 // dcm_SB = M2(θ) dcm_HB for the hinged panel).

@@ -70,22 +70,7 @@ LockedCase locked_case(Parent p, const Vector3d& omega0) {
   spec.joints[0].qDot0 = 0.0;  // at rest: a lock in the config requires it, set_locked too
   if (!lock_by_input) spec.joints[0].locked = true;
   LockedCase lc{common_case(spec, true, omega0), nullptr, {}, lock_by_input};
-  // P1 on the hub, P2 on segment 0; the reference offset is their initial separation in B
-  // (hand geometry at identity attitude with B at the origin, so N components are B components).
-  const Vector3d r_P1B_B(0.3, -0.2, 0.4), r_P2S_S(1.0, 0.5, -0.5);
-  const Eigen::Index n = static_cast<Eigen::Index>(spec.joints.size());
-  VectorXd q(n);
-  for (Eigen::Index i = 0; i < n; ++i) q[i] = spec.joints[static_cast<std::size_t>(i)].q0;
-  const HandFrame f = hand_frames(spec.joints, HandFrame{}, q, VectorXd::Zero(n)).at(0);
-  ConstraintConfig k;
-  k.end1 = AttachPoint{"sc", "", 0};
-  k.end2 = AttachPoint{"sc", "parent", 0};
-  k.r_P1F1_F1 = meters(r_P1B_B);
-  k.r_P2F2_F2 = meters(r_P2S_S);
-  k.r_P2P1_F1 = meters(f.point(r_P2S_S) - r_P1B_B);
-  k.alpha = 0.0 * si::newton / si::meter;  // ψ (positions of 1e7 m, round-off 1e-9 m) not used
-  k.beta = kBeta * si::newton * si::second / si::meter;
-  lc.constraint = std::make_shared<Constraint>("weld_check", k);
+  lc.constraint = weld_check(spec.joints, kBeta);
   lc.c.model->add_two_point_effector(lc.constraint);
   lc.c.model->finalize();
   lc.x0 = lc.c.model->initial_state();
@@ -150,9 +135,7 @@ void check_parent(Parent p) {
 
 BOOST_AUTO_TEST_SUITE(branching)
 
-BOOST_AUTO_TEST_CASE(BR_05_published_velocity_spinning_1dof) { check_parent(Parent::spinning_1dof); }
-BOOST_AUTO_TEST_CASE(BR_05_published_velocity_spinning_2dof) { check_parent(Parent::spinning_2dof); }
-BOOST_AUTO_TEST_CASE(BR_05_published_velocity_spinning_ndof) { check_parent(Parent::spinning_ndof); }
-BOOST_AUTO_TEST_CASE(BR_05_published_velocity_translating_1dof) { check_parent(Parent::translating_1dof); }
+// BR_05_published_velocity_<parent>, one case per parent with a lock.
+RAMUS_BRANCHING_CASES_OF_PARENTS_WITH_A_LOCK(BR_05_published_velocity, check_parent)
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -17,7 +17,8 @@ foreach(step
   if(step MATCHES "--build")
     # The 0.1 names compiled, each with its deprecation warning naming the new one.
     foreach(expected "use VehicleOffsets::r_N" "use VehicleOffsets::v_N" "use initial_motor_torque"
-                     "use spinning_link\\(owner, axis\\)")
+                     "use spinning_link\\(owner, axis\\)"
+                     "central_body_gravity.hpp is deprecated: use ramus/environment/central_body_gravity.hpp")
       if(NOT "${out}${err}" MATCHES "${expected}")
         message(FATAL_ERROR "consumer check: building legacy.cpp gave no deprecation warning '${expected}'")
       endif()

@@ -8,7 +8,8 @@
 #include <vector>
 
 #include <ramus/kernel/model.hpp>
-#include <ramus/steppers/flight_software.hpp>  // where FlightSoftwareTask lived in 0.1
+#include <ramus/steppers/flight_software.hpp>      // where FlightSoftwareTask lived in 0.1
+#include <ramus/systems/central_body_gravity.hpp>  // where CentralBodyGravity lived in 0.1
 #include <ramus/systems/reaction_wheels.hpp>
 #include <ramus/systems/spinning_body.hpp>
 
@@ -53,6 +54,8 @@ int main() {
   axis.sHat_S = Eigen::Vector3d::UnitZ();
   const ramus::ChainLink link = ramus::spinning_link(axis);  // deprecated: spinning_link(owner, axis)
   if (link.m != ramus::spinning_link("spinning axis", axis).m) ++failures;
+  // The same class through its 0.1 header: Earth's μ as its docs page gives it.
+  if (ramus::CentralBodyGravity::earth().mu() != 3.986004415e14) ++failures;
   Idle idle;
   if (idle.label() != "flight-software task 'idle'") ++failures;
   std::printf("legacy names: %s\n", failures == 0 ? "the same as the new ones" : "DIFFER");

@@ -13,13 +13,13 @@
 
 #include "ramus/environment/atmosphere.hpp"
 #include "ramus/environment/body_rotation.hpp"
+#include "ramus/environment/central_body_gravity.hpp"
 #include "ramus/environment/drag.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/diagnostics.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/system.hpp"
-#include "ramus/systems/central_body_gravity.hpp"
 #include "ramus/systems/hinged_rigid_body.hpp"
 #include "support/allocation_counter.hpp"
 #include "support/checks.hpp"
@@ -57,12 +57,7 @@ Matrix3d frame_rotation(const Vector3d& axis, double angle) {
 /// Frame kinematics at r [m], v [m/s] with attitude dcm_FN and rate omega_FN_F [rad/s].
 FrameKinematics frame_at(const Vector3d& r, const Vector3d& v, const Matrix3d& dcm_FN,
                          const Vector3d& omega_FN_F = Vector3d::Zero()) {
-  FrameKinematics f;
-  f.r_FN_N = r;
-  f.v_FN_N = v;
-  f.dcm_FN = dcm_FN;
-  f.omega_FN_F = omega_FN_F;
-  return f;
+  return {.r_FN_N = r, .v_FN_N = v, .dcm_FN = dcm_FN, .omega_FN_F = omega_FN_F};
 }
 
 DragFacet plate(double area, const Vector3d& n_F, const Vector3d& r_PF_F, double C_D = 2.2) {

@@ -15,13 +15,13 @@
 #include <vector>
 
 #include "ramus/environment/body_rotation.hpp"
+#include "ramus/environment/central_body_gravity.hpp"
 #include "ramus/environment/gravity_field_file.hpp"
 #include "ramus/environment/spherical_harmonic_gravity.hpp"
 #include "ramus/kernel/diagnostics.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/system.hpp"
-#include "ramus/systems/central_body_gravity.hpp"
 #include "support/allocation_counter.hpp"
 #include "support/checks.hpp"
 #include "support/hubs.hpp"
@@ -51,6 +51,18 @@ std::string write_file(const std::string& name, const std::string& text) {
   const std::string path = (scratch_dir() / name).string();
   std::ofstream(path) << text;
   return path;
+}
+
+/// The errors suites' check of a file reader: refused(name, text, parts) writes `text` to the
+/// scratch file `name`, reads it with `read` and expects a ConfigurationError naming the file's
+/// path and each of `parts` (its message logged).
+template <class Read>
+auto refusal_of(Read read) {
+  return [read](const std::string& name, const std::string& text, std::vector<std::string> parts) {
+    const std::string path = write_file(name, text);
+    parts.push_back(path);
+    test::expect_error([&] { read(path); }, parts, true);
+  };
 }
 
 const GravityFieldCoefficients& ggm03s() {
@@ -499,11 +511,7 @@ BOOST_AUTO_TEST_SUITE(spherical_harmonic_errors)
 BOOST_AUTO_TEST_CASE(bad_text_files_are_refused_naming_file_line_and_field) {
   const std::string head = "6378136.3, 3.986004415e14, 7.292115e-5, 2, 2, 1, 0, 0\n";
   const std::string ok = "0, 0, 1.0, 0.0, 0, 0\n2, 0, -4.8e-4, 0.0, 0, 0\n";
-  auto refused = [](const std::string& name, const std::string& text, std::vector<std::string> parts) {
-    const std::string path = write_file(name, text);
-    parts.push_back(path);
-    test::expect_error([&] { read_gravity_field_text(path); }, parts, true);
-  };
+  const auto refused = refusal_of([](const std::string& path) { read_gravity_field_text(path); });
   test::expect_error([] { read_gravity_field_text("/nonexistent/ggm.txt"); }, {"/nonexistent/ggm.txt", "path"});
   refused("empty.txt", "\n\n", {"header"});
   refused("flag.txt", "6378136.3, 3.986004415e14, 7.292115e-5, 2, 2, 0, 0, 0\n" + ok, {"line 1", "normalized flag"});
@@ -524,11 +532,7 @@ BOOST_AUTO_TEST_CASE(bad_text_files_are_refused_naming_file_line_and_field) {
 BOOST_AUTO_TEST_CASE(bad_icgem_files_are_refused_naming_file_line_and_field) {
   const std::string keys = "earth_gravity_constant 3.986004415e14\nradius 6378136.3\nmax_degree 2\n";
   const std::string body = "end_of_head\ngfc 0 0 1.0 0.0 0 0\ngfc 2 0 -4.8e-4 0.0 0 0\n";
-  auto refused = [](const std::string& name, const std::string& text, std::vector<std::string> parts) {
-    const std::string path = write_file(name, text);
-    parts.push_back(path);
-    test::expect_error([&] { read_gravity_field_icgem(path); }, parts, true);
-  };
+  const auto refused = refusal_of([](const std::string& path) { read_gravity_field_icgem(path); });
   refused("norm.gfc", keys + "norm unnormalized\n" + body, {"line 4", "norm", "unnormalized"});
   refused("gfct.gfc", keys + body + "gfct 2 0 -4.8e-4 0.0 0 0 20050101\n", {"line 7", "gfct", "time-variable"});
   refused("trnd.gfc", keys + body + "trnd 2 0 1e-11 0.0 0 0\n", {"line 7", "trnd", "time-variable"});

@@ -6,10 +6,10 @@
 #include <memory>
 #include <random>
 
+#include "ramus/environment/central_body_gravity.hpp"
 #include "ramus/environment/ephemeris.hpp"
 #include "ramus/environment/third_body_gravity.hpp"
 #include "ramus/kernel/error.hpp"
-#include "ramus/systems/central_body_gravity.hpp"
 #include "support/allocation_counter.hpp"
 
 namespace tt = boost::test_tools;

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <boost/test/unit_test.hpp>
 #include <cmath>
-#include <cstring>
 #include <limits>
 #include <memory>
 #include <numbers>
@@ -28,11 +27,13 @@
 #include "ramus/systems/external_force_torque.hpp"
 #include "ramus/systems/reaction_wheels.hpp"
 #include "support/allocation_counter.hpp"
+#include "support/bit_identical.hpp"
 #include "support/hubs.hpp"
 
 namespace {
 
 using namespace ramus;
+using ramus::test::bit_identical;
 using namespace ramus::fsw;
 namespace si = boost::units::si;
 
@@ -123,6 +124,19 @@ AttitudeControlTaskConfig wheel_task(double period, double K, double P, const Ei
   return c;
 }
 
+/// wheel_task at `period` with K = 10, P = 100 and the gyro-and-star-tracker navigation: the gyro
+/// sampled with the task, with white rate noise, the tracker every `tracker_period`.
+AttitudeControlTaskConfig sensed_wheel_task(double period, double tracker_period) {
+  AttitudeControlTaskConfig c = wheel_task(period, 10.0, 100.0, inertia_without_spin_axes());
+  c.navigation = AttitudeNavigation::gyro_and_star_tracker;
+  c.gyro.period = period;
+  c.gyro.angle_random_walk = 1e-5;
+  c.star_tracker.period = tracker_period;
+  c.star_tracker.sigma_cross = 1e-5;
+  c.star_tracker.sigma_boresight = 1e-4;
+  return c;
+}
+
 /// One logged state.
 struct Logged {
   double t;
@@ -157,11 +171,6 @@ Quaternion q_of(const Model& model, const Eigen::VectorXd& x) {
 }
 Eigen::Vector3d omega_of(const Model& model, const Eigen::VectorXd& x) {
   return x.segment<3>(model.vehicle(0).offsets().omega_BN_B);
-}
-
-bool bit_identical(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-  return a.size() == b.size() &&
-         std::memcmp(a.data(), b.data(), static_cast<std::size_t>(a.size()) * sizeof(double)) == 0;
 }
 
 }  // namespace
@@ -428,14 +437,8 @@ BOOST_AUTO_TEST_CASE(closed_loop_does_not_allocate_per_step) {
   };
 
   {  // wheels, rate gyro and star tracker, eigenaxis slew; the task runs at every step
-    AttitudeControlTaskConfig c = wheel_task(0.01, 10.0, 100.0, inertia_without_spin_axes());
-    c.navigation = AttitudeNavigation::gyro_and_star_tracker;
-    c.gyro.period = 0.01;
-    c.gyro.angle_random_walk = 1e-5;
+    AttitudeControlTaskConfig c = sensed_wheel_task(0.01, 0.1);
     c.gyro.rate_random_walk = 1e-7;
-    c.star_tracker.period = 0.1;
-    c.star_tracker.sigma_cross = 1e-5;
-    c.star_tracker.sigma_boresight = 1e-4;
     c.seed = {7, 3};
     c.guidance = AttitudeGuidance::eigenaxis_slew;
     c.slew.sigma_DN = Eigen::Vector3d(0.1, 0.0, 0.0);
@@ -472,14 +475,8 @@ BOOST_AUTO_TEST_CASE(closed_loop_does_not_allocate_per_step) {
 BOOST_AUTO_TEST_CASE(reruns_are_bit_identical) {
   const auto model = rigid_hub_with_wheels(quat_from_axis_angle(Eigen::Vector3d::UnitZ(), 0.2));
   const auto config = [](std::uint64_t run) {
-    AttitudeControlTaskConfig c = wheel_task(0.05, 10.0, 100.0, inertia_without_spin_axes());
-    c.navigation = AttitudeNavigation::gyro_and_star_tracker;
-    c.gyro.period = 0.05;
-    c.gyro.angle_random_walk = 1e-5;
+    AttitudeControlTaskConfig c = sensed_wheel_task(0.05, 0.2);
     c.gyro.bias_sigma = 1e-5;
-    c.star_tracker.period = 0.2;
-    c.star_tracker.sigma_cross = 1e-5;
-    c.star_tracker.sigma_boresight = 1e-4;
     c.seed = {2024, run};
     return c;
   };

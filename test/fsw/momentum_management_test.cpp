@@ -9,6 +9,7 @@
 #include <numbers>
 #include <vector>
 
+#include "fsw/controller_cases.hpp"
 #include "fsw/rigid_body.hpp"
 #include "ramus/fsw/momentum_management.hpp"
 #include "ramus/fsw/rw_torque_mapping.hpp"
@@ -315,54 +316,39 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(momentum_management_errors)
 
 BOOST_AUTO_TEST_CASE(each_bad_field_is_named_with_its_unit_and_value) {
-  using ramus::test::check_rejected;
-  auto make = [](const MomentumManagementConfig& c) { return [c] { MomentumManagement("dump", c); }; };
-  MomentumManagementConfig c = config();
-  c.thrust[3] = 0.0;
-  check_rejected(make(c), {"momentum_management 'dump'", "thrust[3] [N]", "= 0", "positive"});
-  c = config();
-  c.thrust[0] = -1.0;
-  check_rejected(make(c), {"momentum_management 'dump'", "thrust[0] [N]", "-1"});
-  c = config();
-  c.J_s[1] = 0.0;
-  check_rejected(make(c), {"momentum_management 'dump'", "J_s[1] [kg m²]", "= 0"});
-  c = config();
-  c.minimum_on_time = -0.01;
-  check_rejected(make(c), {"momentum_management 'dump'", "minimum_on_time [s]", "-0.01", "negative"});
-  c = config();
-  c.minimum_on_time = 10.0;
-  check_rejected(make(c), {"momentum_management 'dump'", "minimum_on_time [s]", "10", "shorter than control_period"});
-  c = config();
-  c.control_period = 0.0;
-  check_rejected(make(c), {"momentum_management 'dump'", "control_period [s]", "= 0"});
-  c = config();
-  c.start_threshold = -5.0;
-  check_rejected(make(c), {"momentum_management 'dump'", "start_threshold [N m s]", "-5"});
-  c = config();
-  c.stop_threshold = 6.0;
-  check_rejected(make(c), {"momentum_management 'dump'", "stop_threshold [N m s]", "6", "below start_threshold"});
-  c = config();
-  c.gain = std::numeric_limits<double>::quiet_NaN();
-  check_rejected(make(c), {"momentum_management 'dump'", "gain [1/s]", "nan"});
-  c = config();
-  c.gain = 0.25;  // × 10 s = 2.5 > 1
-  check_rejected(make(c), {"momentum_management 'dump'", "gain [1/s]", "0.25", "at most 1", "2.5"});
-  c = config();
-  c.d_B(0, 2) += 0.1;
-  check_rejected(make(c), {"momentum_management 'dump'", "d_B column[2] [1]", "unit"});
-  c = config();
-  c.r_TB_B(1, 4) = std::numeric_limits<double>::infinity();
-  check_rejected(make(c), {"momentum_management 'dump'", "r_TB_B column[4] [m]", "inf"});
-  c = config();
-  c.thrust.resize(7);
-  c.thrust.setOnes();
-  check_rejected(make(c), {"momentum_management 'dump'", "thrust [N]", "7 entries", "8"});
+  const fsw::test::RejectedChanges<MomentumManagement, MomentumManagementConfig> rejected("dump", config());
+  rejected([](auto& c) { c.thrust[3] = 0.0; }, {"momentum_management 'dump'", "thrust[3] [N]", "= 0", "positive"});
+  rejected([](auto& c) { c.thrust[0] = -1.0; }, {"momentum_management 'dump'", "thrust[0] [N]", "-1"});
+  rejected([](auto& c) { c.J_s[1] = 0.0; }, {"momentum_management 'dump'", "J_s[1] [kg m²]", "= 0"});
+  rejected([](auto& c) { c.minimum_on_time = -0.01; },
+           {"momentum_management 'dump'", "minimum_on_time [s]", "-0.01", "negative"});
+  rejected([](auto& c) { c.minimum_on_time = 10.0; },
+           {"momentum_management 'dump'", "minimum_on_time [s]", "10", "shorter than control_period"});
+  rejected([](auto& c) { c.control_period = 0.0; }, {"momentum_management 'dump'", "control_period [s]", "= 0"});
+  rejected([](auto& c) { c.start_threshold = -5.0; }, {"momentum_management 'dump'", "start_threshold [N m s]", "-5"});
+  rejected([](auto& c) { c.stop_threshold = 6.0; },
+           {"momentum_management 'dump'", "stop_threshold [N m s]", "6", "below start_threshold"});
+  rejected([](auto& c) { c.gain = std::numeric_limits<double>::quiet_NaN(); },
+           {"momentum_management 'dump'", "gain [1/s]", "nan"});
+  rejected([](auto& c) { c.gain = 0.25; },  // × 10 s = 2.5 > 1
+           {"momentum_management 'dump'", "gain [1/s]", "0.25", "at most 1", "2.5"});
+  rejected([](auto& c) { c.d_B(0, 2) += 0.1; }, {"momentum_management 'dump'", "d_B column[2] [1]", "unit"});
+  rejected([](auto& c) { c.r_TB_B(1, 4) = std::numeric_limits<double>::infinity(); },
+           {"momentum_management 'dump'", "r_TB_B column[4] [m]", "inf"});
+  rejected(
+      [](auto& c) {
+        c.thrust.resize(7);
+        c.thrust.setOnes();
+      },
+      {"momentum_management 'dump'", "thrust [N]", "7 entries", "8"});
   // Only the first four thrusters: some torque direction cannot be reached.
-  c = config();
-  c.r_TB_B = c.r_TB_B.leftCols(2).eval();
-  c.d_B = c.d_B.leftCols(2).eval();
-  c.thrust = c.thrust.head(2).eval();
-  check_rejected(make(c), {"momentum_management 'dump'", "r_TB_B [m] with d_B [1]", "cannot dump momentum"});
+  rejected(
+      [](auto& c) {
+        c.r_TB_B = c.r_TB_B.leftCols(2).eval();
+        c.d_B = c.d_B.leftCols(2).eval();
+        c.thrust = c.thrust.head(2).eval();
+      },
+      {"momentum_management 'dump'", "r_TB_B [m] with d_B [1]", "cannot dump momentum"});
 }
 
 BOOST_AUTO_TEST_SUITE_END()

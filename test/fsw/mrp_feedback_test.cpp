@@ -8,6 +8,7 @@
 #include <numbers>
 #include <vector>
 
+#include "fsw/controller_cases.hpp"
 #include "fsw/rigid_body.hpp"
 #include "ramus/fsw/attitude_guidance.hpp"
 #include "ramus/fsw/mrp_feedback.hpp"
@@ -17,14 +18,16 @@ namespace {
 
 using namespace ramus;
 using namespace ramus::fsw;
-using ramus::fsw::test::central_difference_tolerance;
-using ramus::fsw::test::rigid_body_state;
-using ramus::fsw::test::RigidBody;
+using namespace ramus::fsw::test;  // the rigid body, central differences, the full inertia
 
-Eigen::Matrix3d full_inertia() {
-  Eigen::Matrix3d I;
-  I << 12.0, 0.8, -0.5, 0.8, 9.0, 0.4, -0.5, 0.4, 7.0;
-  return I;
+// The gains of the large-slew cases, with the full inertia.
+MrpFeedbackConfig slew_gains() {
+  return {.K = 1.5, .P = Eigen::Vector3d(6.0, 5.0, 4.0).asDiagonal(), .I_PntC_B = full_inertia()};
+}
+
+// The gains of the errors suite: unit K and P, a diagonal inertia.
+MrpFeedbackConfig unit_gains() {
+  return {.K = 1.0, .P = Eigen::Matrix3d::Identity(), .I_PntC_B = Eigen::Vector3d(10.0, 8.0, 6.0).asDiagonal()};
 }
 
 // A quintic slew from A to D, 80 s from t = 10 s: a reference with ω_RN and ω̇_RN both non-zero.
@@ -79,10 +82,7 @@ BOOST_AUTO_TEST_SUITE(mrp_feedback)
 
 BOOST_AUTO_TEST_CASE(lyapunov_rate_along_a_large_slew_with_feed_forward) {
   const EigenaxisSlew slew = moving_reference();
-  MrpFeedbackConfig c;
-  c.K = 1.5;
-  c.P = Eigen::Vector3d(6.0, 5.0, 4.0).asDiagonal();
-  c.I_PntC_B = full_inertia();
+  MrpFeedbackConfig c = slew_gains();
   const MrpFeedback law("att", c);
   RigidBody body{
       c.I_PntC_B,
@@ -108,10 +108,7 @@ BOOST_AUTO_TEST_CASE(lyapunov_rate_along_a_large_slew_with_feed_forward) {
 // work, δωᵀ(ω × Iω) = 0 when δω = ω (docs/fsw/mrp_feedback.md eq. (8)).
 BOOST_AUTO_TEST_CASE(lyapunov_rate_without_feed_forward_for_a_fixed_reference) {
   const InertialPointing pointing("hold", Eigen::Vector3d(0.2, -0.1, 0.3));
-  MrpFeedbackConfig c;
-  c.K = 1.5;
-  c.P = Eigen::Vector3d(6.0, 5.0, 4.0).asDiagonal();
-  c.I_PntC_B = full_inertia();
+  MrpFeedbackConfig c = slew_gains();
   c.feed_forward = false;
   const MrpFeedback law("att", c);
   RigidBody body{
@@ -137,10 +134,7 @@ BOOST_AUTO_TEST_CASE(lyapunov_rate_without_feed_forward_for_a_fixed_reference) {
 // with ∫σ dt integrated as a state of the closed loop (the continuous law).
 BOOST_AUTO_TEST_CASE(integral_lyapunov_rate_along_a_large_slew) {
   const EigenaxisSlew slew = moving_reference();
-  MrpFeedbackConfig c;
-  c.K = 1.5;
-  c.P = Eigen::Vector3d(6.0, 5.0, 4.0).asDiagonal();
-  c.I_PntC_B = full_inertia();
+  MrpFeedbackConfig c = slew_gains();
   c.K_i = 0.02;
   const MrpFeedback law("att", c);
   const Eigen::VectorXd x0 = large_error_state(slew, 3);
@@ -176,9 +170,7 @@ BOOST_AUTO_TEST_CASE(integral_lyapunov_rate_along_a_large_slew) {
 // falls (2K ln(1 + σ²) ≤ V(0)), so max|g| ≤ K (tan(θ0/4) − θ0/4).
 BOOST_AUTO_TEST_CASE(small_error_response_is_the_linear_second_order_system) {
   const Eigen::Vector3d moments(10.0, 8.0, 6.0);
-  MrpFeedbackConfig c;
-  c.K = 2.0;
-  c.I_PntC_B = moments.asDiagonal();
+  MrpFeedbackConfig c{.K = 2.0, .I_PntC_B = moments.asDiagonal()};
   const double zeta = 0.5, Ix = moments.x();
   const double p = zeta * std::sqrt(c.K * Ix);  // ζ = P/√(K I)
   c.P = p * Eigen::Matrix3d::Identity();
@@ -191,24 +183,15 @@ BOOST_AUTO_TEST_CASE(small_error_response_is_the_linear_second_order_system) {
   const double theta0 = 0.2, h = 0.01;
   const auto xs = body.run(
       rigid_body_state(quat_from_axis_angle(Eigen::Vector3d::UnitX(), theta0), Eigen::Vector3d::Zero()), 0.0, h, 6000);
-  const double wn = std::sqrt(c.K / (4.0 * Ix)), wd = wn * std::sqrt(1.0 - zeta * zeta);
-  auto theta_lin = [&](double t) {
-    return theta0 * std::exp(-zeta * wn * t) *
-           (std::cos(wd * t) + zeta / std::sqrt(1.0 - zeta * zeta) * std::sin(wd * t));
-  };
+  const DampedOscillator linear{theta0, zeta, std::sqrt(c.K / (4.0 * Ix))};
   // ∫|h_imp| dt, h_imp = e^{−ζωn t} sin(ωd t) / (I ωd), by the trapezoid rule to e^{−40} (1% margin
   // for the rule's error at the kinks of |sin|).
-  double l1 = 0.0;
-  const double dt = 1e-3, t_end = 40.0 / (zeta * wn);
-  for (double t = 0.0; t < t_end; t += dt) {
-    auto hi = [&](double s) { return std::abs(std::exp(-zeta * wn * s) * std::sin(wd * s) / (Ix * wd)); };
-    l1 += 0.5 * dt * (hi(t) + hi(t + dt));
-  }
+  const double l1 = linear.impulse_response_l1(Ix);
   const double bound = 1.01 * c.K * (std::tan(theta0 / 4.0) - theta0 / 4.0) * l1;
   double worst = 0.0, off_axis = 0.0;
   for (std::size_t k = 0; k < xs.size(); ++k) {
     const Eigen::Vector3d sigma = mrp_from_quat(xs[k].head<4>());
-    worst = std::max(worst, std::abs(4.0 * std::atan(sigma.x()) - theta_lin(static_cast<double>(k) * h)));
+    worst = std::max(worst, std::abs(4.0 * std::atan(sigma.x()) - linear.theta(static_cast<double>(k) * h)));
     off_axis = std::max(off_axis, sigma.tail<2>().norm());
   }
   BOOST_TEST_MESSAGE("max |θ − θ_lin| = " << worst << " rad, bound " << bound << " rad (θ0 = " << theta0 << ")");
@@ -337,53 +320,29 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(mrp_feedback_errors)
 
 BOOST_AUTO_TEST_CASE(each_bad_field_is_named_with_its_unit_and_value) {
-  using ramus::test::check_rejected;
-  auto good = [] {
-    MrpFeedbackConfig c;
-    c.K = 1.0;
-    c.P = Eigen::Matrix3d::Identity();
-    c.I_PntC_B = Eigen::Vector3d(10.0, 8.0, 6.0).asDiagonal();
-    return c;
-  };
-  auto make = [](const MrpFeedbackConfig& c) { return [c] { MrpFeedback("att", c); }; };
-  MrpFeedbackConfig c = good();
-  c.K = 0.0;
-  check_rejected(make(c), {"mrp_feedback 'att'", "K [N m]", "= 0", "positive"});
-  c = good();
-  c.K = std::numeric_limits<double>::quiet_NaN();
-  check_rejected(make(c), {"mrp_feedback 'att'", "K [N m]", "nan", "finite"});
-  c = good();
-  c.P(1, 1) = -1.0;
-  check_rejected(make(c), {"mrp_feedback 'att'", "P [N m s]", "-1", "positive definite"});
-  c = good();
-  c.P(0, 2) = 0.5;
-  check_rejected(make(c), {"mrp_feedback 'att'", "P [N m s]", "0.5", "symmetric"});
-  c = good();
-  c.P(2, 2) = std::numeric_limits<double>::infinity();
-  check_rejected(make(c), {"mrp_feedback 'att'", "P [N m s]", "inf", "finite"});
-  c = good();
-  c.K_i = -0.1;
-  check_rejected(make(c), {"mrp_feedback 'att'", "K_i [1/(kg m²)]", "-0.10000000000000001", "negative"});
-  c = good();
-  c.integral_limit = 0.0;
-  check_rejected(make(c), {"mrp_feedback 'att'", "integral_limit [s]", "= 0", "positive"});
-  c = good();
-  c.I_PntC_B = Eigen::Vector3d(10.0, 1.0, 1.0).asDiagonal();  // 10 > 1 + 1: no rigid body
-  check_rejected(make(c), {"mrp_feedback 'att'", "I_PntC_B [kg m²]", "10", "triangle"});
-  c = good();
-  c.I_PntC_B.setZero();
-  check_rejected(make(c), {"mrp_feedback 'att'", "I_PntC_B [kg m²]", "positive definite"});
+  const fsw::test::RejectedChanges<MrpFeedback, MrpFeedbackConfig> rejected("att", unit_gains());
+  rejected([](auto& c) { c.K = 0.0; }, {"mrp_feedback 'att'", "K [N m]", "= 0", "positive"});
+  rejected([](auto& c) { c.K = std::numeric_limits<double>::quiet_NaN(); },
+           {"mrp_feedback 'att'", "K [N m]", "nan", "finite"});
+  rejected([](auto& c) { c.P(1, 1) = -1.0; }, {"mrp_feedback 'att'", "P [N m s]", "-1", "positive definite"});
+  rejected([](auto& c) { c.P(0, 2) = 0.5; }, {"mrp_feedback 'att'", "P [N m s]", "0.5", "symmetric"});
+  rejected([](auto& c) { c.P(2, 2) = std::numeric_limits<double>::infinity(); },
+           {"mrp_feedback 'att'", "P [N m s]", "inf", "finite"});
+  rejected([](auto& c) { c.K_i = -0.1; },
+           {"mrp_feedback 'att'", "K_i [1/(kg m²)]", "-0.10000000000000001", "negative"});
+  rejected([](auto& c) { c.integral_limit = 0.0; }, {"mrp_feedback 'att'", "integral_limit [s]", "= 0", "positive"});
+  rejected([](auto& c) { c.I_PntC_B = Eigen::Vector3d(10.0, 1.0, 1.0).asDiagonal(); },  // 10 > 1 + 1: no rigid body
+           {"mrp_feedback 'att'", "I_PntC_B [kg m²]", "10", "triangle"});
+  rejected([](auto& c) { c.I_PntC_B.setZero(); }, {"mrp_feedback 'att'", "I_PntC_B [kg m²]", "positive definite"});
   // Without feed-forward and integral the inertia is not used, so not required.
+  MrpFeedbackConfig c = unit_gains();
+  c.I_PntC_B.setZero();
   c.feed_forward = false;
   BOOST_CHECK_NO_THROW(MrpFeedback("att", c));
 }
 
 BOOST_AUTO_TEST_CASE(bad_sample_interval_is_refused) {
-  MrpFeedbackConfig c;
-  c.K = 1.0;
-  c.P = Eigen::Matrix3d::Identity();
-  c.I_PntC_B = Eigen::Vector3d(10.0, 8.0, 6.0).asDiagonal();
-  MrpFeedback law("att", c);
+  MrpFeedback law("att", unit_gains());
   law.update(AttitudeError{}, 0.1);
   BOOST_CHECK_EXCEPTION(law.update(AttitudeError{}, -0.1), ramus::Error,
                         ramus::test::message_has_all({"mrp_feedback 'att'", "dt [s]", "-0.1"}));

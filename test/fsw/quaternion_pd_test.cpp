@@ -7,6 +7,7 @@
 #include <numbers>
 #include <vector>
 
+#include "fsw/controller_cases.hpp"
 #include "fsw/rigid_body.hpp"
 #include "ramus/fsw/attitude_guidance.hpp"
 #include "ramus/fsw/quaternion_pd.hpp"
@@ -17,14 +18,9 @@ namespace {
 using namespace ramus;
 using namespace ramus::fsw;
 using ramus::fsw::test::central_difference_tolerance;
+using ramus::fsw::test::full_inertia;
 using ramus::fsw::test::rigid_body_state;
 using ramus::fsw::test::RigidBody;
-
-Eigen::Matrix3d full_inertia() {
-  Eigen::Matrix3d I;
-  I << 12.0, 0.8, -0.5, 0.8, 9.0, 0.4, -0.5, 0.4, 7.0;
-  return I;
-}
 
 }  // namespace
 
@@ -90,9 +86,7 @@ BOOST_AUTO_TEST_CASE(lyapunov_rate_along_a_large_slew) {
 // |θ − θ_lin| ≤ max|g| ∫|h_imp| dt with max|g| ≤ k_p (θ0/2 − sin(θ0/2)) since |θ| ≤ θ0 (V falls).
 BOOST_AUTO_TEST_CASE(small_error_response_is_the_linear_second_order_system) {
   const Eigen::Vector3d moments(6.0, 8.0, 10.0);
-  QuaternionPdConfig c;
-  c.k_p = 0.8;
-  c.I_PntC_B = moments.asDiagonal();
+  QuaternionPdConfig c{.k_p = 0.8, .I_PntC_B = moments.asDiagonal()};
   const double zeta = 0.7, Iy = moments.y();
   c.K_d = zeta * std::sqrt(2.0 * c.k_p * Iy) * Eigen::Matrix3d::Identity();
   const QuaternionPd law("att", c);
@@ -104,24 +98,15 @@ BOOST_AUTO_TEST_CASE(small_error_response_is_the_linear_second_order_system) {
   const double theta0 = -0.3, h = 0.01;
   const auto xs = body.run(
       rigid_body_state(quat_from_axis_angle(Eigen::Vector3d::UnitY(), theta0), Eigen::Vector3d::Zero()), 0.0, h, 6000);
-  const double wn = std::sqrt(c.k_p / (2.0 * Iy)), wd = wn * std::sqrt(1.0 - zeta * zeta);
-  auto theta_lin = [&](double t) {
-    return theta0 * std::exp(-zeta * wn * t) *
-           (std::cos(wd * t) + zeta / std::sqrt(1.0 - zeta * zeta) * std::sin(wd * t));
-  };
-  double l1 = 0.0;  // ∫|h_imp| by the trapezoid rule to e^{−40}, 1% margin
-  const double dt = 1e-3, t_end = 40.0 / (zeta * wn);
-  for (double t = 0.0; t < t_end; t += dt) {
-    auto hi = [&](double u) { return std::abs(std::exp(-zeta * wn * u) * std::sin(wd * u) / (Iy * wd)); };
-    l1 += 0.5 * dt * (hi(t) + hi(t + dt));
-  }
+  const fsw::test::DampedOscillator linear{theta0, zeta, std::sqrt(c.k_p / (2.0 * Iy))};
+  const double l1 = linear.impulse_response_l1(Iy);  // ∫|h_imp| by the trapezoid rule to e^{−40}, 1% margin
   const double a0 = std::abs(theta0);
   const double bound = 1.01 * c.k_p * (a0 / 2.0 - std::sin(a0 / 2.0)) * l1;
   double worst = 0.0;
   for (std::size_t k = 0; k < xs.size(); ++k) {
     const Quaternion q = xs[k].head<4>().normalized();
     const double theta = 2.0 * std::atan2(q[2], q[0]);
-    worst = std::max(worst, std::abs(theta - theta_lin(static_cast<double>(k) * h)));
+    worst = std::max(worst, std::abs(theta - linear.theta(static_cast<double>(k) * h)));
   }
   BOOST_TEST_MESSAGE("max |θ − θ_lin| = " << worst << " rad, bound " << bound << " rad");
   BOOST_TEST(worst <= bound);
@@ -157,27 +142,15 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(quaternion_pd_errors)
 
 BOOST_AUTO_TEST_CASE(each_bad_field_is_named_with_its_unit_and_value) {
-  using ramus::test::check_rejected;
-  auto good = [] {
-    QuaternionPdConfig c;
-    c.k_p = 1.0;
-    c.K_d = Eigen::Matrix3d::Identity();
-    c.I_PntC_B = Eigen::Vector3d(10.0, 8.0, 6.0).asDiagonal();
-    return c;
-  };
-  auto make = [](const QuaternionPdConfig& c) { return [c] { QuaternionPd("pd", c); }; };
-  QuaternionPdConfig c = good();
-  c.k_p = -2.0;
-  check_rejected(make(c), {"quaternion_pd 'pd'", "k_p [N m]", "-2", "positive"});
-  c = good();
-  c.k_p = std::numeric_limits<double>::infinity();
-  check_rejected(make(c), {"quaternion_pd 'pd'", "k_p [N m]", "inf", "finite"});
-  c = good();
-  c.K_d = -Eigen::Matrix3d::Identity();
-  check_rejected(make(c), {"quaternion_pd 'pd'", "K_d [N m s]", "-1", "positive definite"});
-  c = good();
-  c.I_PntC_B(0, 0) = std::numeric_limits<double>::quiet_NaN();
-  check_rejected(make(c), {"quaternion_pd 'pd'", "I_PntC_B [kg m²]", "nan", "finite"});
+  const fsw::test::RejectedChanges<QuaternionPd, QuaternionPdConfig> rejected(
+      "pd", {.k_p = 1.0, .K_d = Eigen::Matrix3d::Identity(), .I_PntC_B = Eigen::Vector3d(10.0, 8.0, 6.0).asDiagonal()});
+  rejected([](auto& c) { c.k_p = -2.0; }, {"quaternion_pd 'pd'", "k_p [N m]", "-2", "positive"});
+  rejected([](auto& c) { c.k_p = std::numeric_limits<double>::infinity(); },
+           {"quaternion_pd 'pd'", "k_p [N m]", "inf", "finite"});
+  rejected([](auto& c) { c.K_d = -Eigen::Matrix3d::Identity(); },
+           {"quaternion_pd 'pd'", "K_d [N m s]", "-1", "positive definite"});
+  rejected([](auto& c) { c.I_PntC_B(0, 0) = std::numeric_limits<double>::quiet_NaN(); },
+           {"quaternion_pd 'pd'", "I_PntC_B [kg m²]", "nan", "finite"});
 }
 
 BOOST_AUTO_TEST_SUITE_END()

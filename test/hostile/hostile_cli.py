@@ -342,6 +342,15 @@ def dispersions(*parameters, summary=None):
     return d
 
 
+def orbit_campaign_case(name, *parameters):
+    """A case whose s.json is short_orbit() and whose d.json disperses `parameters`, snapshotted."""
+    c = Case(name)
+    c.write_json("s.json", short_orbit())
+    c.write_json("d.json", dispersions(*parameters))
+    c.snapshot()
+    return c
+
+
 def minutes_for_a_run_of(scenario, seconds, case):
     """Whole minutes of simulated time that one run of `scenario` takes about `seconds` to
     integrate with this build (a sanitizer build is ~20x slower than the release build): the cost
@@ -482,10 +491,8 @@ def impossible_input():
     c.snapshot()
     c.expect(ramus("check", "s.json", cwd=c.dir), 1, r"output\.log\[\d+\]", "total_energy")
 
-    c = Case("dispersion_missing_separator")
-    c.write_json("s.json", short_orbit())
-    c.write_json("d.json", dispersions({"path": "vehicles[0]hub.mass", "distribution": "normal", "sigma": 1}))
-    c.snapshot()
+    c = orbit_campaign_case("dispersion_missing_separator",
+                            {"path": "vehicles[0]hub.mass", "distribution": "normal", "sigma": 1})
     c.expect(ramus("campaign", "s.json", "--dispersions", "d.json", "--output", "camp", "--runs", "1", "--quiet",
                    cwd=c.dir), 1, r"d\.json", re.escape("vehicles[0]hub.mass"))
 
@@ -508,27 +515,19 @@ def messages_and_limits():
     c.snapshot()
     c.expect(ramus("check", "big.json", cwd=c.dir), 1, r"big\.json", "limit")
 
-    c = Case("huge_run_count")
-    c.write_json("s.json", short_orbit())
-    c.write_json("d.json", dispersions({"path": "vehicles[0].hub.mass", "distribution": "normal", "sigma": 1}))
-    c.snapshot()
+    c = orbit_campaign_case("huge_run_count", {"path": "vehicles[0].hub.mass", "distribution": "normal", "sigma": 1})
     c.expect(ramus("campaign", "s.json", "--dispersions", "d.json", "--output", "camp", "--runs", "1000000000",
                    cwd=c.dir), 2, "--runs", "1000000000")
 
-    c = Case("infinite_uniform")
-    c.write_json("s.json", short_orbit())
-    c.write_json("d.json", dispersions({"path": "vehicles[0].hub.mass", "distribution": "uniform",
-                                        "low": -1e308, "high": 1e308}))
-    c.snapshot()
+    c = orbit_campaign_case("infinite_uniform",
+                            {"path": "vehicles[0].hub.mass", "distribution": "uniform", "low": -1e308, "high": 1e308})
     rc, _, err = c.expect(ramus("campaign", "s.json", "--dispersions", "d.json", "--output", "camp", "--runs", "2",
                                 "--quiet", cwd=c.dir), 1, r"d\.json", "high|low|infinite|finite")
     if "found null" in err:
         fail(c.name, f"still reported as 'found null': {err}")
 
-    c = Case("dispersions_error_names_its_file")
-    c.write_json("s.json", short_orbit())
-    c.write_json("d.json", dispersions({"path": "vehicles[0].hub.mass", "distribution": "normal", "sigma": -1}))
-    c.snapshot()
+    c = orbit_campaign_case("dispersions_error_names_its_file",
+                            {"path": "vehicles[0].hub.mass", "distribution": "normal", "sigma": -1})
     c.expect(ramus("campaign", "s.json", "--dispersions", "d.json", "--output", "camp", "--runs", "1", "--quiet",
                    cwd=c.dir), 1, r"^ramus: [^\n]*d\.json: [^\n]*sigma")
 

@@ -23,6 +23,15 @@ void check_block(const StateLayout& layout, std::size_t i, const std::string& ow
   BOOST_TEST(b.size == size);
 }
 
+/// A hub's blocks from `first` on (docs/architecture.md §D4): r_N, v_N, q_BN, omega_BN_B, dv_CN_N.
+void check_hub_offsets(const VehicleOffsets& o, Eigen::Index first) {
+  BOOST_TEST(o.r_N == first);
+  BOOST_TEST(o.v_N == first + 3);
+  BOOST_TEST(o.q_BN == first + 6);
+  BOOST_TEST(o.omega_BN_B == first + 10);
+  BOOST_TEST(o.dv_CN_N == first + 13);
+}
+
 void add_hub(Model& model, const std::string& name) {
   model.add_vehicle(name, test::hub_config(10.0, Eigen::Matrix3d::Identity()));
 }
@@ -82,12 +91,7 @@ BOOST_AUTO_TEST_CASE(one_hub_layout) {
   check_block(layout, 2, "sc/hub", "q_BN", 6, 4);
   check_block(layout, 3, "sc/hub", "omega_BN_B", 10, 3);
   check_block(layout, 4, "sc/C", "dv_CN_N", 13, 3);
-  const VehicleOffsets& o = model.vehicle(0).offsets();
-  BOOST_TEST(o.r_N == 0);
-  BOOST_TEST(o.v_N == 3);
-  BOOST_TEST(o.q_BN == 6);
-  BOOST_TEST(o.omega_BN_B == 10);
-  BOOST_TEST(o.dv_CN_N == 13);
+  check_hub_offsets(model.vehicle(0).offsets(), 0);  // 0, 3, 6, 10, 13
   BOOST_TEST(layout.entry_name(12) == "sc/hub.omega_BN_B[2]");
   BOOST_TEST(layout.entry_name(15) == "sc/C.dv_CN_N[2]");
   BOOST_TEST(model.initial_state().size() == 16);
@@ -102,12 +106,7 @@ BOOST_AUTO_TEST_CASE(two_vehicles_stack) {
   BOOST_TEST(layout.size() == 32);
   check_block(layout, 5, "second/hub", "r_BN_N", 16, 3);
   check_block(layout, 9, "second/C", "dv_CN_N", 29, 3);
-  const VehicleOffsets& o = model.vehicle(1).offsets();
-  BOOST_TEST(o.r_N == 16);
-  BOOST_TEST(o.v_N == 19);
-  BOOST_TEST(o.q_BN == 22);
-  BOOST_TEST(o.omega_BN_B == 26);
-  BOOST_TEST(o.dv_CN_N == 29);
+  check_hub_offsets(model.vehicle(1).offsets(), 16);  // 16, 19, 22, 26, 29
   BOOST_TEST(model.vehicle_index("second") == 1u);
 }
 

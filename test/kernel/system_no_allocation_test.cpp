@@ -7,10 +7,10 @@
 #include <memory>
 
 #include "kernel/test_support.hpp"
+#include "ramus/environment/central_body_gravity.hpp"
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/system.hpp"
 #include "ramus/steppers/odeint_steppers.hpp"
-#include "ramus/systems/central_body_gravity.hpp"
 #include "ramus/systems/external_force_torque.hpp"
 #include "support/allocation_counter.hpp"
 

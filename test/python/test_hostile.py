@@ -10,6 +10,7 @@ run settings, a NaN or non-number event function, a directory as a scenario file
 non-positive run count are ConfigurationErrors naming the field; Ctrl-C stops a long propagate,
 step-halving study, scenario run or campaign within a fraction of a second."""
 
+import inspect
 import json
 import math
 import os
@@ -24,13 +25,15 @@ import numpy
 import pytest
 
 import ramus
+from task_support import FunctionTask
 
 EXAMPLES = pathlib.Path(os.environ.get("RAMUS_SOURCE_DIR", pathlib.Path(__file__).parents[2])) / "docs" / "examples"
 SCENARIO = EXAMPLES / "panels_and_wheels.json"
 DISPERSIONS = EXAMPLES / "panels_and_wheels_dispersions.json"
 
 # The child's model: a hub driven from rest by 10 N m about b1 (omega_x = 0.1 t rad/s), an event at
-# omega_x = 0.5 (t = 5 s), and outcome(f), which prints the ramus error f raised or "no error".
+# omega_x = 0.5 (t = 5 s), outcome(f), which prints the ramus error f raised or "no error", and
+# FunctionTask (task_support.py).
 PRELUDE = """
 import math, numpy, ramus
 def model(torque):
@@ -50,7 +53,7 @@ def outcome(f):
         print(type(e).__name__ + ": " + str(e))
     else:
         print("no error")
-"""
+""" + inspect.getsource(FunctionTask)
 
 
 def child(code, timeout=120):
@@ -112,17 +115,13 @@ def test_an_event_callback_that_changes_its_state_array_in_place_is_refused(muta
 def test_a_task_that_changes_its_arrays_in_place_is_refused(array, mutation):
     change, what = MUTATIONS[mutation]
     out = child(f"""
-        class Hostile(ramus.Task):
-            def __init__(self):
-                super().__init__("hostile", "sc", period=0.5)
-            def outputs(self):
-                return ["sc/act.torque_PntF_F[0]"]
-            def update(self, t, x, commands):
-                commands[0] = 1.0
-                if t >= 1.0:
-                    a = {array}
-                    {change}
-        outcome(lambda: ramus.propagate(m, x0, [0.0, 3.0], dt=0.1, tasks=[Hostile()]))
+        def update(t, x, commands):
+            commands[0] = 1.0
+            if t >= 1.0:
+                a = {array}
+                {change}
+        hostile = FunctionTask("hostile", 0.5, ["sc/act.torque_PntF_F[0]"], update)
+        outcome(lambda: ramus.propagate(m, x0, [0.0, 3.0], dt=0.1, tasks=[hostile]))
         print("n =", n if "{array}" == "x" else 1)
     """)
     n = int(out.split("n = ")[1])
@@ -155,14 +154,9 @@ def test_a_task_state_array_changed_between_calls_is_refused_before_it_is_writte
 
 def test_a_task_that_makes_its_state_array_read_only_is_refused_at_the_next_call():
     out = child("""
-        class Freezer(ramus.Task):
-            def __init__(self):
-                super().__init__("freezer", "sc", period=0.5)
-            def outputs(self):
-                return []
-            def update(self, t, x, commands):
-                x.flags.writeable = False
-        outcome(lambda: ramus.propagate(m, x0, [0.0, 3.0], dt=0.1, tasks=[Freezer()]))
+        def freeze(t, x, commands):
+            x.flags.writeable = False
+        outcome(lambda: ramus.propagate(m, x0, [0.0, 3.0], dt=0.1, tasks=[FunctionTask("freezer", 0.5, [], freeze)]))
     """)
     assert out.startswith("ConfigurationError: flight-software task 'freezer': x = an array of "), out
     assert "read-only" in out, out
@@ -338,14 +332,10 @@ document["output"].update(t1=1.0e6, dt=1.0e5)  # 2e7 steps of 0.05 s: minutes
 LONG_CALLS = {
     "propagate": "ramus.propagate(model(0.0), x0, [0.0, 1.0e7], dt=1e-3)",
     "propagate with a Python task": """
-        class Slow(ramus.Task):
-            def __init__(self):
-                super().__init__("slow", "sc", period=1.0e6)
-            def outputs(self):
-                return ["sc/act.torque_PntF_F[0]"]
-            def update(self, t, x, commands):
-                commands[0] = 0.0
-        ramus.propagate(model(0.0), x0, [0.0, 1.0e7], dt=1e-3, tasks=[Slow()])""",
+        def hold(t, x, commands):
+            commands[0] = 0.0
+        slow = FunctionTask("slow", 1.0e6, ["sc/act.torque_PntF_F[0]"], hold)
+        ramus.propagate(model(0.0), x0, [0.0, 1.0e7], dt=1e-3, tasks=[slow])""",
     "step_halving": "ramus.step_halving(model(0.0), x0, 0.0, 1.0e7, 1e-3, 2)",
     "Scenario.run": LONG_SCENARIO + "ramus.scenario.load(document).run()",
     "Campaign.run": LONG_SCENARIO + f"ramus.scenario.Campaign(document, {str(DISPERSIONS)!r}).run(4, threads=2)",

@@ -7,6 +7,7 @@ import threading
 import numpy
 
 import ramus
+from task_support import FunctionTask
 
 
 def model():
@@ -68,15 +69,7 @@ def test_one_system_in_two_threads_is_refused():
     errors = []
     started = threading.Event()
 
-    class Slow(ramus.Task):
-        def __init__(self):
-            super().__init__("slow", "sc", period=1.0)
-
-        def outputs(self):
-            return []
-
-        def update(self, t, x, commands):
-            started.set()
+    slow = FunctionTask("slow", 1.0, [], lambda t, x, commands: started.set())
 
     def second():
         started.wait()
@@ -87,6 +80,6 @@ def test_one_system_in_two_threads_is_refused():
 
     t = threading.Thread(target=second)
     t.start()
-    ramus.propagate(system, m.initial_state(), [0.0, 200.0], dt=0.001, tasks=[Slow()])
+    ramus.propagate(system, m.initial_state(), [0.0, 200.0], dt=0.001, tasks=[slow])
     t.join()
     assert errors and "in use by another thread" in errors[0]

@@ -29,13 +29,10 @@ namespace {
 
 using nlohmann::json;
 
-std::string read_text(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  BOOST_TEST_REQUIRE(!text.str().empty(), "cannot read " << file);
-  return text.str();
-}
+using scenario_test::column;
+using scenario_test::expect_error;
+using scenario_test::indexed;
+using scenario_test::read_text;
 
 const std::string kExample = std::string(RAMUS_EXAMPLES_DIR) + "/slew_panels_wheels.json";
 const std::string kDispersions = std::string(RAMUS_EXAMPLES_DIR) + "/slew_panels_wheels_dispersions.json";
@@ -111,23 +108,6 @@ fsw::AttitudeControlTaskConfig closed_loop_config(const Model& model) {
   return c;
 }
 
-/// "name[i]" (built by append: GCC 12 warns, wrongly, on the concatenation of temporaries).
-std::string indexed(const char* name, int i) {
-  return std::string(name).append("[").append(std::to_string(i)).append("]");
-}
-
-/// The column index of `name` in `log`.
-std::size_t column(const QuantityLog& log, const std::string& name) {
-  for (std::size_t i = 0; i < log.columns().size(); ++i)
-    if (log.columns()[i] == name) return i;
-  BOOST_FAIL("no column " << name);
-  return 0;
-}
-
-using scenario_test::expect_error;
-void expect_error(const json& document, const std::string& path, const std::string& reason) {
-  scenario_test::expect_error(document.dump(), path, reason);
-}
 json& task0(json& d) { return d["flight_software"]["tasks"][0]; }
 
 }  // namespace
@@ -223,16 +203,12 @@ BOOST_AUTO_TEST_CASE(a_file_built_run_is_bit_identical_to_the_task_built_in_cpp)
       run_scenario(s, x_file, [&](const Eigen::VectorXd& x, double) { states_file.push_back(x); });
 
   // In C++: the same model, the task built directly, the library's driver.
-  const System system(s.model);
-  FlightSoftware software;
   auto task = std::make_shared<fsw::AttitudeControlTask>("acs", closed_loop_config(*s.model));
-  software.add(task);
-  PropagationSettings settings = s.settings;
-  settings.flight_software = &software;
-  Eigen::VectorXd x = s.model->initial_state();
+  scenario_test::TasksInCpp cpp(s, {task});
+  Eigen::VectorXd& x = cpp.x;
   std::vector<Eigen::VectorXd> states;
-  const PropagationStats stats =
-      propagate(system, x, s.output_times, settings, [&](Eigen::VectorXd& state, double) { states.push_back(state); });
+  const PropagationStats stats = propagate(cpp.system, x, s.output_times, cpp.settings,
+                                           [&](Eigen::VectorXd& state, double) { states.push_back(state); });
   BOOST_TEST(stats.steps == stats_file.steps);
   BOOST_TEST(task->samples() == 300);  // 30 s at 10 Hz, the first at 0.05 s
   BOOST_TEST_REQUIRE(states.size() == states_file.size());
@@ -255,14 +231,10 @@ BOOST_AUTO_TEST_CASE(the_logged_actuator_and_task_columns_are_the_runs) {
   };
   std::vector<Record> records;
   {
-    const System system(s.model);
-    FlightSoftware software;
     auto task = std::make_shared<fsw::AttitudeControlTask>("acs", closed_loop_config(*s.model));
-    software.add(task);
-    PropagationSettings settings = s.settings;
-    settings.flight_software = &software;
-    Eigen::VectorXd x = s.model->initial_state();
-    propagate(system, x, s.output_times, settings, [&](Eigen::VectorXd&, double) {
+    scenario_test::TasksInCpp cpp(s, {task});
+    const System& system = cpp.system;
+    propagate(system, cpp.x, s.output_times, cpp.settings, [&](Eigen::VectorXd&, double) {
       records.push_back({system.inputs().command(), system.inputs().applied(), task->wheel_torque_command(),
                          system.inputs().saturated(), task->sigma_BR(), task->omega_BN_B()});
     });

@@ -14,33 +14,25 @@
 #include "ramus/scenario/random_draws.hpp"
 #include "ramus/scenario/scenario.hpp"
 #include "ramus/scenario/units_table.hpp"
+#include "scenario/scenario_support.hpp"
 
 namespace ramus::scenario {
 namespace {
 
 using nlohmann::json;
 
-/// A valid document: a hub, a panel, a 2-DOF gimbal carrying a thruster on its segment 1, wheels.
+/// A valid document: a hub (its mass with a unit, an initial rate), a panel, a 2-DOF gimbal
+/// carrying a thruster on its segment 1, wheels.
 json valid() {
-  return json::parse(R"({
-    "vehicles": [
-      {"name": "sc",
-       "hub": {"mass": {"value": 750, "unit": "kg"}, "I_PntBc_B": [[900, 0, 0], [0, 800, 0], [0, 0, 600]]},
-       "initial_state": {"omega_BN_B": {"value": [1, 2, 3], "unit": "deg/s"}},
-       "state_effectors": [
-         {"type": "hinged_rigid_body", "name": "panel", "mass": 100,
-          "I_PntSc_S": [[100, 0, 0], [0, 50, 0], [0, 0, 50]], "d": 1.5, "r_HB_B": [0.5, 0, 1], "k": 100},
-         {"type": "spinning_body_2dof", "name": "gimbal",
-          "axis1": {"mass": 1, "I_PntSc_S": [[0.02, 0, 0], [0, 0.02, 0], [0, 0, 0.04]], "sHat_S": [1, 0, 0]},
-          "axis2": {"mass": 20, "I_PntSc_S": [[0.8, 0, 0], [0, 0.8, 0], [0, 0, 0.4]], "sHat_S": [0, 1, 0]},
-          "dynamic_effectors": [{"segment": 1, "type": "thruster", "name": "engine", "max_thrust": 20}]},
-         {"type": "reaction_wheels", "name": "wheels",
-          "wheels": [{"gsHat_B": [1, 0, 0], "Js": 0.159}, {"gsHat_B": [0, 1, 0], "Js": 0.159}]}
-       ]}
-    ],
+  json sc = scenario_test::branched_vehicle();
+  sc["hub"]["mass"] = json::parse(R"({"value": 750, "unit": "kg"})");
+  sc["initial_state"] = json::parse(R"({"omega_BN_B": {"value": [1, 2, 3], "unit": "deg/s"}})");
+  json d = json::parse(R"({
     "propagation": {"stepper": "rk4", "dt": 0.1},
     "output": {"t1": 1, "dt": 0.5}
   })");
+  d["vehicles"] = json::array({sc});
+  return d;
 }
 
 /// Loading `document` throws a ScenarioError at `path` whose reason contains each of `parts`.
@@ -418,21 +410,17 @@ BOOST_AUTO_TEST_SUITE(scenario_hostile_files)
 BOOST_AUTO_TEST_CASE(a_directory_is_no_scenario_file) {
   // load_scenario reads through read_input_file (bounded, files only).
   const std::string dir = RAMUS_TEST_SCENARIO_DIR;
-  try {
-    load_scenario(dir);
-    BOOST_ERROR("a directory was loaded");
-  } catch (const ScenarioError& e) {
-    BOOST_TEST(e.path() == dir);
-    BOOST_TEST(e.reason().find("directory") != std::string::npos, e.what());
-  }
-  const std::string missing = dir + "/no_such_scenario.json";
-  try {
-    load_scenario(missing);
-    BOOST_ERROR("a missing file was loaded");
-  } catch (const ScenarioError& e) {
-    BOOST_TEST(e.path() == missing);
-    BOOST_TEST(e.reason().find("cannot open") != std::string::npos, e.what());
-  }
+  const auto refused = [](const std::string& file, const std::string& cause, const char* loaded) {
+    try {
+      load_scenario(file);
+      BOOST_ERROR(loaded);
+    } catch (const ScenarioError& e) {
+      BOOST_TEST(e.path() == file);
+      BOOST_TEST(e.reason().find(cause) != std::string::npos, e.what());
+    }
+  };
+  refused(dir, "directory", "a directory was loaded");
+  refused(dir + "/no_such_scenario.json", "cannot open", "a missing file was loaded");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -23,6 +23,7 @@
 #include "ramus/systems/reaction_wheels.hpp"
 #include "ramus/systems/simple_jitter_reaction_wheels.hpp"
 #include "scenario/scenario_support.hpp"
+#include "support/hubs.hpp"
 
 namespace ramus {
 namespace {
@@ -35,36 +36,30 @@ units::InertiaTensor diagonal_inertia(double xx, double yy, double zz) {
 units::Length3 length3(double x, double y, double z) { return {Eigen::Vector3d(x, y, z), si::meter}; }
 const double deg = std::numbers::pi / 180.0;  // as the loader converts "deg" (units_table.cpp)
 
-Vehicle& add_vehicle(Model& model, const std::string& name, double mass, const units::InertiaTensor& I,
-                     const Eigen::Vector3d& omega) {
-  HubConfig hub;
-  hub.mass = mass * si::kilogram;
-  hub.I_PntBc_B = I;
-  Vehicle& v = model.add_vehicle(name, hub);
-  InitialState init;
-  init.omega_BN_B = units::AngularVelocity3(omega, si::radian_per_second);
-  v.set_initial_state(init);
-  return v;
+using scenario_test::add_vehicle;
+
+/// A hinged panel: mass [kg], inertia about its centre of mass, hinge to centre of mass d [m],
+/// hinge point, spring k [N m/rad] and damper c [N m s/rad]; B → H the identity.
+HingedRigidBodyConfig panel(double mass, const units::InertiaTensor& I_PntSc_S, double d, const units::Length3& r_HB_B,
+                            double k, double c) {
+  HingedRigidBodyConfig p;
+  p.mass = mass * si::kilogram;
+  p.I_PntSc_S = I_PntSc_S;
+  p.d = d * si::meter;
+  p.r_HB_B = r_HB_B;
+  p.k = k * si::newton * si::meter / si::radian;
+  p.c = c * si::newton * si::meter * si::second / si::radian;
+  return p;
 }
 
 /// The clamped hinged panel of "welded" (given by its hinge axis, `axis`) or "welded_dcm".
 void add_welded(Model& model, const std::string& name, bool axis) {
-  HubConfig hub;
-  hub.mass = 300.0 * si::kilogram;
-  hub.I_PntBc_B = diagonal_inertia(200, 180, 150);
-  Vehicle& v = model.add_vehicle(name, hub);
+  Vehicle& v =
+      model.add_vehicle(name, test::hub_config(300.0, Eigen::Vector3d(200, 180, 150), Eigen::Vector3d::Zero()));
   v.set_hub_translation(HubTranslation::clamped);
-  InitialState init;
-  init.r_N = length3(1, 2, 3);
-  init.q_BN = Quaternion(0.8, 0, 0.6, 0);
-  v.set_initial_state(init);
-  HingedRigidBodyConfig c;
-  c.mass = 20.0 * si::kilogram;
-  c.I_PntSc_S = diagonal_inertia(3, 2, 1);
-  c.d = 0.6 * si::meter;
-  c.r_HB_B = length3(0, 0.5, 0);
-  c.k = 40.0 * si::newton * si::meter / si::radian;
-  c.c = 0.5 * si::newton * si::meter * si::second / si::radian;
+  v.set_initial_state(test::initial_state(Eigen::Vector3d(1, 2, 3), Eigen::Vector3d::Zero(), Quaternion(0.8, 0, 0.6, 0),
+                                          Eigen::Vector3d::Zero()));
+  HingedRigidBodyConfig c = panel(20.0, diagonal_inertia(3, 2, 1), 0.6, length3(0, 0.5, 0), 40.0, 0.5);
   c.theta0 = 5.0 * deg * si::radian;
   c.thetaDot0 = 0.02 * si::radian_per_second;
   if (axis) {
@@ -79,26 +74,14 @@ void add_welded(Model& model, const std::string& name, bool axis) {
 std::shared_ptr<Model> reference_model() {
   auto model = std::make_shared<Model>();
   {  // centred: the state at C, a hub whose B is off C, a swinging panel
-    HubConfig hub;
-    hub.mass = 400.0 * si::kilogram;
-    hub.I_PntBc_B = diagonal_inertia(300, 250, 200);
-    hub.r_BcB_B = length3(0.5, 0.2, -0.3);
-    Vehicle& v = model->add_vehicle("centred", hub);
+    Vehicle& v = model->add_vehicle(
+        "centred", test::hub_config(400.0, Eigen::Vector3d(300, 250, 200), Eigen::Vector3d(0.5, 0.2, -0.3)));
     v.set_hub_translation(HubTranslation::C);
-    InitialState init;
-    init.point = ReferencePoint::C;
-    init.r_N = length3(10, 20, 30);
-    init.v_N = units::Velocity3(Eigen::Vector3d(1, -2, 0.5), si::meter_per_second);
-    init.omega_BN_B = units::AngularVelocity3(Eigen::Vector3d(0.05, -0.02, 0.03), si::radian_per_second);
-    v.set_initial_state(init);
-    HingedRigidBodyConfig c;
-    c.mass = 30.0 * si::kilogram;
-    c.I_PntSc_S = diagonal_inertia(5, 4, 2);
-    c.d = 0.8 * si::meter;
-    c.r_HB_B = length3(0, 1, 0);
+    v.set_initial_state(test::initial_state(Eigen::Vector3d(10, 20, 30), Eigen::Vector3d(1, -2, 0.5),
+                                            Quaternion(1, 0, 0, 0), Eigen::Vector3d(0.05, -0.02, 0.03),
+                                            ReferencePoint::C));
+    HingedRigidBodyConfig c = panel(30.0, diagonal_inertia(5, 4, 2), 0.8, length3(0, 1, 0), 50.0, 1.0);
     c.dcm_HB << 0, -1, 0, 1, 0, 0, 0, 0, 1;
-    c.k = 50.0 * si::newton * si::meter / si::radian;
-    c.c = 1.0 * si::newton * si::meter * si::second / si::radian;
     c.theta0 = 0.1 * si::radian;
     v.add_state_effector(std::make_shared<HingedRigidBody>("panel", c));
   }
@@ -121,12 +104,7 @@ std::shared_ptr<Model> reference_model() {
   }
   {  // spinning: a wheel given by its momentum, the angles as states
     Vehicle& v = add_vehicle(*model, "spinning", 350, diagonal_inertia(250, 220, 180), Eigen::Vector3d(0.01, 0, 0.02));
-    std::vector<ReactionWheelConfig> wheels(2);
-    for (ReactionWheelConfig& w : wheels) {
-      w.mass = 4.0 * si::kilogram;
-      w.Js = 0.04 * units::kg_m2;
-      w.Jt = 0.02 * units::kg_m2;
-    }
+    std::vector<ReactionWheelConfig> wheels(2, scenario_test::wheel_of(4.0, 0.04, 0.02));
     wheels[0].gsHat_B = Eigen::Vector3d::UnitX();
     wheels[0].r_WcB_B = length3(0.2, 0, 0);
     wheels[0].h0 = 20.0 * 1e-3 * (si::newton * si::meter * si::second);  // "mN m s" (checked below)
@@ -141,11 +119,8 @@ std::shared_ptr<Model> reference_model() {
   }
   {  // jittery: a simple jitter wheel given by its momentum
     Vehicle& v = add_vehicle(*model, "jittery", 350, diagonal_inertia(250, 220, 180), Eigen::Vector3d(0.01, 0, 0.02));
-    ReactionWheelConfig w;
+    ReactionWheelConfig w = scenario_test::wheel_of(4.0, 0.04, 0.02);
     w.gsHat_B = Eigen::Vector3d::UnitY();
-    w.mass = 4.0 * si::kilogram;
-    w.Js = 0.04 * units::kg_m2;
-    w.Jt = 0.02 * units::kg_m2;
     w.h0 = 1.6 * (si::newton * si::meter * si::second);
     WheelImbalanceConfig imbalance;
     imbalance.w2Hat0_B = Eigen::Vector3d::UnitX();
@@ -160,11 +135,7 @@ std::shared_ptr<Model> reference_model() {
 
 using Runs = scenario_test::TwinRuns;
 
-const Runs& runs() {
-  static const Runs r =
-      scenario_test::run_twins(RAMUS_TEST_SCENARIO_DIR "/model_options.json", reference_model(), 0.01);
-  return r;
-}
+const Runs& runs() { return scenario_test::twin_runs<reference_model>("model_options.json"); }
 
 const std::vector<double> kTimes{0, 0.25, 0.5};
 
@@ -188,24 +159,10 @@ const Vehicle& vehicle(const std::string& name) {
 /// against the C++ API; and some entry changed (the comparison is not between two frozen states).
 void compare_vehicle(const std::string& name) {
   const Runs& r = runs();
-  BOOST_TEST(r.loaded.output_times == kTimes, boost::test_tools::per_element());
-  BOOST_TEST_REQUIRE(r.scenario_states.size() == kTimes.size());
-  BOOST_TEST_REQUIRE(r.reference_states.size() == kTimes.size());
-  std::size_t compared = 0;
-  bool moved = false;
-  for (const StateBlock& b : r.loaded.model->layout().blocks()) {
-    if (!b.owner.starts_with(name + "/")) continue;
-    for (std::size_t k = 0; k < kTimes.size(); ++k) {
-      BOOST_TEST_REQUIRE(r.scenario_states[k].size() == r.reference_states[k].size());
-      for (Eigen::Index i = b.offset; i < b.offset + b.size; ++i, ++compared)
-        BOOST_TEST(r.scenario_states[k](i) == r.reference_states[k](i),
-                   "t = " << kTimes[k] << ", " << r.loaded.model->layout().entry_name(i));
-    }
-    for (Eigen::Index i = b.offset; i < b.offset + b.size; ++i)
-      moved = moved || r.scenario_states.back()(i) != r.scenario_states.front()(i);
-  }
+  scenario_test::check_output_times(r, kTimes);
+  const std::size_t compared = scenario_test::compare_vehicle_states(r, name, kTimes);
   BOOST_TEST(compared > 0u);
-  BOOST_TEST(moved, name << ": no state changed");
+  BOOST_TEST(scenario_test::vehicle_moved(r, name, true), name << ": no state changed");
 }
 
 /// The states of vehicle `twin` equal those of `name`, block by block (same names), bit for bit.

@@ -28,13 +28,7 @@ using nlohmann::json;
 
 const std::string kExample = std::string(RAMUS_EXAMPLES_DIR) + "/momentum_dump.json";
 
-json example() {
-  std::ifstream in(kExample, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  BOOST_TEST_REQUIRE(!text.str().empty(), "cannot read " << kExample);
-  return json::parse(text.str());
-}
+json example() { return json::parse(scenario_test::read_text(kExample)); }
 
 using test::momentum_dump_case::dump_config;
 using test::momentum_dump_case::kJs;
@@ -46,20 +40,9 @@ fsw::AttitudeControlTaskConfig hold_config() {
   return c;
 }
 
-std::size_t column(const QuantityLog& log, const std::string& name) {
-  for (std::size_t i = 0; i < log.columns().size(); ++i)
-    if (log.columns()[i] == name) return i;
-  BOOST_FAIL("no column " << name);
-  return 0;
-}
-
-std::string indexed(const char* name, int i) {
-  return std::string(name).append("[").append(std::to_string(i)).append("]");
-}
-
-void expect_error(const json& document, const std::string& path, const std::string& reason) {
-  scenario_test::expect_error(document.dump(), path, reason);
-}
+using scenario_test::column;
+using scenario_test::expect_error;
+using scenario_test::indexed;
 json& dump_task(json& d) { return d["flight_software"]["tasks"][1]; }
 
 }  // namespace
@@ -76,16 +59,12 @@ BOOST_AUTO_TEST_CASE(a_file_built_run_is_bit_identical_to_the_tasks_built_in_cpp
   std::vector<Eigen::VectorXd> states_file;
   run_scenario(s, x_file, [&](const Eigen::VectorXd& x, double) { states_file.push_back(x); });
 
-  const System system(s.model);
-  FlightSoftware software;
-  software.add(std::make_shared<fsw::AttitudeControlTask>("acs", hold_config()));
   auto dump = std::make_shared<fsw::MomentumDumpTask>("dump", dump_config());
-  software.add(dump);
-  PropagationSettings settings = s.settings;
-  settings.flight_software = &software;
-  Eigen::VectorXd x = s.model->initial_state();
+  scenario_test::TasksInCpp cpp(s, {std::make_shared<fsw::AttitudeControlTask>("acs", hold_config()), dump});
+  Eigen::VectorXd& x = cpp.x;
   std::vector<Eigen::VectorXd> states;
-  propagate(system, x, s.output_times, settings, [&](Eigen::VectorXd& state, double) { states.push_back(state); });
+  propagate(cpp.system, x, s.output_times, cpp.settings,
+            [&](Eigen::VectorXd& state, double) { states.push_back(state); });
   BOOST_TEST(dump->cycles() == 5);                // plans at 0, 10, 20, 30 and 40 s
   BOOST_TEST(dump->fired_on_time().sum() > 0.0);  // the comparison covers firings
   BOOST_TEST_REQUIRE(states.size() == states_file.size());

@@ -46,17 +46,7 @@ units::RotationalDamping rotational_damping(double c) { return c * si::newton * 
 units::StaticImbalance imbalance(double us) { return us * si::kilogram * si::meter; }
 const double deg = std::numbers::pi / 180.0;  // as the loader converts "deg" (units_table.cpp)
 
-Vehicle& add_vehicle(Model& model, const std::string& name, double mass, const units::InertiaTensor& I,
-                     const units::AngularVelocity3& omega) {
-  HubConfig hub;
-  hub.mass = mass * si::kilogram;
-  hub.I_PntBc_B = I;
-  Vehicle& v = model.add_vehicle(name, hub);
-  InitialState init;
-  init.omega_BN_B = omega;
-  v.set_initial_state(init);
-  return v;
-}
+using scenario_test::add_vehicle;
 
 std::shared_ptr<Model> reference_model() {
   auto model = std::make_shared<Model>();
@@ -96,7 +86,7 @@ std::shared_ptr<Model> reference_model() {
     v.add_state_effector(array);
   }
   {  // sloshing: spherical_pendulum
-    Vehicle& v = add_vehicle(*model, "sloshing", 300, inertia(200, 180, 150), rate3(0.02, 0.01, -0.01));
+    Vehicle& v = add_vehicle(*model, "sloshing", 300, inertia(200, 180, 150), Eigen::Vector3d(0.02, 0.01, -0.01));
     SphericalPendulumConfig c;
     c.mass = 20.0 * si::kilogram;
     c.length = 0.4 * si::meter;
@@ -109,7 +99,7 @@ std::shared_ptr<Model> reference_model() {
     v.add_state_effector(std::make_shared<SphericalPendulum>("pendulum", c));
   }
   {  // agile: vscmg
-    Vehicle& v = add_vehicle(*model, "agile", 400, inertia(300, 250, 200), rate3(0.001, 0.002, -0.003));
+    Vehicle& v = add_vehicle(*model, "agile", 400, inertia(300, 250, 200), Eigen::Vector3d(0.001, 0.002, -0.003));
     VscmgConfig c;
     c.gsHat0_B = Eigen::Vector3d::UnitX();
     c.gtHat0_B = Eigen::Vector3d::UnitY();
@@ -134,7 +124,7 @@ std::shared_ptr<Model> reference_model() {
     v.add_state_effector(std::make_shared<Vscmg>("cmg", c));
   }
   {  // jittery: fully_coupled_jitter_wheel and simple_jitter_reaction_wheels
-    Vehicle& v = add_vehicle(*model, "jittery", 350, inertia(250, 220, 180), rate3(0.01, 0, 0.02));
+    Vehicle& v = add_vehicle(*model, "jittery", 350, inertia(250, 220, 180), Eigen::Vector3d(0.01, 0, 0.02));
     JitterWheelConfig j;
     j.gsHat_B = Eigen::Vector3d::UnitY();
     j.w2Hat0_B = Eigen::Vector3d::UnitZ();
@@ -151,17 +141,9 @@ std::shared_ptr<Model> reference_model() {
     j.viscous_friction = rotational_damping(1e-5);
     v.add_state_effector(std::make_shared<FullyCoupledJitterWheel>("wheel", j));
 
-    std::vector<ReactionWheelConfig> wheels(2);
-    for (ReactionWheelConfig& w : wheels) {
-      w.mass = 4.0 * si::kilogram;
-      w.Js = 0.04 * units::kg_m2;
-      w.Jt = 0.02 * units::kg_m2;
-    }
-    wheels[0].gsHat_B = Eigen::Vector3d::UnitX();
+    std::vector<ReactionWheelConfig> wheels{scenario_test::wheel_of(4.0, 0.04, 0.02, Eigen::Vector3d::UnitX(), 80.0),
+                                            scenario_test::wheel_of(4.0, 0.04, 0.02, Eigen::Vector3d::UnitZ(), -60.0)};
     wheels[0].r_WcB_B = length3(0.2, 0, 0);
-    wheels[0].Omega0 = 80.0 * si::radian_per_second;
-    wheels[1].gsHat_B = Eigen::Vector3d::UnitZ();
-    wheels[1].Omega0 = -60.0 * si::radian_per_second;
     wheels[1].motor_torque = 0.005 * units::newton_meter;
     std::vector<WheelImbalanceConfig> imbalances(2);
     imbalances[0].w2Hat0_B = Eigen::Vector3d::UnitY();
@@ -173,7 +155,7 @@ std::shared_ptr<Model> reference_model() {
     v.add_state_effector(std::make_shared<SimpleJitterReactionWheels>("wheels", wheels, imbalances));
   }
   {  // thrusting: thruster_state_effector and fuel_tank
-    Vehicle& v = add_vehicle(*model, "thrusting", 250, inertia(150, 140, 100), rate3(0, 0, 0));
+    Vehicle& v = add_vehicle(*model, "thrusting", 250, inertia(150, 140, 100), Eigen::Vector3d(0, 0, 0));
     std::vector<ThrusterStateConfig> rcs(2);
     rcs[0].r_TB_B = length3(0, 0.5, -1);
     rcs[0].tHat_B = Eigen::Vector3d::UnitZ();
@@ -205,7 +187,7 @@ std::shared_ptr<Model> reference_model() {
     v.add_state_effector(std::make_shared<FuelTank>("tank", tank));
   }
   {  // slewing: prescribed_platform, held and slewed, with a spinning body and a load on the slewed one
-    Vehicle& v = add_vehicle(*model, "slewing", 450, inertia(320, 300, 260), rate3(0.005, -0.01, 0.002));
+    Vehicle& v = add_vehicle(*model, "slewing", 450, inertia(320, 300, 260), Eigen::Vector3d(0.005, -0.01, 0.002));
     PrescribedPlatformConfig mirror;
     mirror.mass = 10.0 * si::kilogram;
     mirror.I_PntPc_P = inertia(0.5, 0.6, 0.4);
@@ -247,21 +229,15 @@ std::shared_ptr<Model> reference_model() {
 
 using Runs = scenario_test::TwinRuns;
 
-const Runs& runs() {
-  static const Runs r =
-      scenario_test::run_twins(RAMUS_TEST_SCENARIO_DIR "/round_trip_new_models.json", reference_model(), 0.01);
-  return r;
-}
+const Runs& runs() { return scenario_test::twin_runs<reference_model>("round_trip_new_models.json"); }
 
 /// Every state entry of `vehicle` ("<vehicle>/…", its hub included) at every output time, bit for bit;
 /// `effectors` are the effectors of the model under test, whose blocks must be present.
 void compare_vehicle(const std::string& vehicle, const std::vector<std::string>& effectors) {
   const Runs& r = runs();
   const std::vector<double> times{0, 0.25, 0.5};
-  BOOST_TEST(r.loaded.output_times == times, boost::test_tools::per_element());
-  BOOST_TEST_REQUIRE(r.scenario_states.size() == times.size());
-  BOOST_TEST_REQUIRE(r.reference_states.size() == times.size());
-  std::size_t found = 0, compared = 0;
+  scenario_test::check_output_times(r, times);
+  std::size_t found = 0;
   for (const std::string& e : effectors) {
     bool present = false;
     for (const StateBlock& b : r.loaded.model->layout().blocks()) present = present || b.owner == vehicle + "/" + e;
@@ -269,23 +245,10 @@ void compare_vehicle(const std::string& vehicle, const std::vector<std::string>&
     found += present ? 1 : 0;
   }
   BOOST_TEST(found == effectors.size());
-  for (const StateBlock& b : r.loaded.model->layout().blocks()) {
-    if (!b.owner.starts_with(vehicle + "/")) continue;
-    for (std::size_t k = 0; k < times.size(); ++k) {
-      BOOST_TEST_REQUIRE(r.scenario_states[k].size() == r.reference_states[k].size());
-      for (Eigen::Index i = b.offset; i < b.offset + b.size; ++i, ++compared)
-        BOOST_TEST(r.scenario_states[k](i) == r.reference_states[k](i),
-                   "t = " << times[k] << ", " << r.loaded.model->layout().entry_name(i));
-    }
-  }
+  const std::size_t compared = scenario_test::compare_vehicle_states(r, vehicle, times);
   BOOST_TEST(compared > 0u);
   // The propagation moved the vehicle (the comparison is not between two frozen states).
-  bool moved = false;
-  for (const StateBlock& b : r.loaded.model->layout().blocks())
-    if (b.owner.starts_with(vehicle + "/") && b.owner != vehicle + "/hub")
-      for (Eigen::Index i = b.offset; i < b.offset + b.size; ++i)
-        moved = moved || r.scenario_states.back()(i) != r.scenario_states.front()(i);
-  BOOST_TEST(moved, vehicle << ": no effector state changed");
+  BOOST_TEST(scenario_test::vehicle_moved(r, vehicle, false), vehicle << ": no effector state changed");
 }
 
 }  // namespace

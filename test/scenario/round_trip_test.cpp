@@ -11,13 +11,13 @@
 #include <numbers>
 #include <vector>
 
+#include "ramus/environment/central_body_gravity.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/system.hpp"
 #include "ramus/scenario/logged_quantities.hpp"
 #include "ramus/scenario/run_scenario.hpp"
 #include "ramus/scenario/scenario.hpp"
 #include "ramus/steppers/propagate.hpp"
-#include "ramus/systems/central_body_gravity.hpp"
 #include "ramus/systems/constraint.hpp"
 #include "ramus/systems/external_force_torque.hpp"
 #include "ramus/systems/hinged_rigid_body.hpp"
@@ -27,6 +27,8 @@
 #include "ramus/systems/spinning_body.hpp"
 #include "ramus/systems/thruster.hpp"
 #include "ramus/systems/translating_body.hpp"
+#include "scenario/scenario_support.hpp"
+#include "support/hubs.hpp"
 
 namespace ramus {
 namespace {
@@ -60,17 +62,11 @@ Reference reference_model() {
   g.mu = 3.986004415e14 * si::meter * si::meter * si::meter / (si::second * si::second);
   r.model->set_gravity(std::make_shared<CentralBodyGravity>(g));
 
-  HubConfig hub;
-  hub.mass = 750.0 * si::kilogram;
-  hub.I_PntBc_B = diag(900, 800, 600);
-  hub.r_BcB_B = length3(0, 0, 1);
-  Vehicle& sc = r.model->add_vehicle("sc", hub);
-  InitialState init;
-  init.point = ReferencePoint::C;
-  init.r_N = length3(7.0e6, 0, 0);
-  init.v_N = units::Velocity3(Eigen::Vector3d(0, 7546.05, 0), si::meter_per_second);
-  init.omega_BN_B = units::AngularVelocity3(Eigen::Vector3d(0.01, -0.02, 0.03), si::radian_per_second);
-  sc.set_initial_state(init);
+  Vehicle& sc =
+      r.model->add_vehicle("sc", test::hub_config(750.0, Eigen::Vector3d(900, 800, 600), Eigen::Vector3d(0, 0, 1)));
+  sc.set_initial_state(test::initial_state(Eigen::Vector3d(7.0e6, 0, 0), Eigen::Vector3d(0, 7546.05, 0),
+                                           Quaternion(1, 0, 0, 0), Eigen::Vector3d(0.01, -0.02, 0.03),
+                                           ReferencePoint::C));
 
   HingedRigidBodyConfig panel;
   panel.mass = 100.0 * si::kilogram;
@@ -124,17 +120,9 @@ Reference reference_model() {
   boom.rho0 = 0.05 * si::meter;
   sc.add_state_effector(std::make_shared<TranslatingBodyOneDOF>("boom", boom));
 
-  std::vector<ReactionWheelConfig> wheels(2);
-  for (ReactionWheelConfig& w : wheels) {
-    w.mass = 9.0 * si::kilogram;
-    w.Js = 0.159 * units::kg_m2;
-    w.Jt = 0.08 * units::kg_m2;
-  }
-  wheels[0].gsHat_B = Eigen::Vector3d::UnitX();
+  std::vector<ReactionWheelConfig> wheels{scenario_test::wheel_of(9.0, 0.159, 0.08, Eigen::Vector3d::UnitX(), 100.0),
+                                          scenario_test::wheel_of(9.0, 0.159, 0.08, Eigen::Vector3d::UnitY(), -50.0)};
   wheels[0].r_WcB_B = length3(0.3, 0, 0);
-  wheels[0].Omega0 = 100.0 * si::radian_per_second;
-  wheels[1].gsHat_B = Eigen::Vector3d::UnitY();
-  wheels[1].Omega0 = -50.0 * si::radian_per_second;
   wheels[1].viscous_friction = 1e-4 * si::newton * si::meter * si::second / si::radian;
   r.wheels = std::make_shared<ReactionWheels>("wheels", wheels);
   sc.add_state_effector(r.wheels);
@@ -208,44 +196,34 @@ NdofReference ndof_reference_model() {
   NdofReference r;
   r.model = std::make_shared<Model>();
   r.model->set_gravity(std::make_shared<CentralBodyGravity>(CentralBodyGravity::earth(true)));
-  HubConfig hub;
-  hub.mass = 400.0 * si::kilogram;
   Eigen::Matrix3d I;
   I << 300, 1, 0, 1, 250, 0, 0, 0, 200;
-  hub.I_PntBc_B = units::InertiaTensor(I, units::kg_m2);
-  hub.r_BcB_B = length3(0.01, 0, 0.2);
-  Vehicle& sat = r.model->add_vehicle("sat", hub);
-  InitialState init;
-  init.r_N = length3(6.9e6, 1.0e5, 2.0e5);
-  init.v_N = units::Velocity3(Eigen::Vector3d(-100, 7400, 900), si::meter_per_second);
-  init.q_BN = quat_from_mrp(Eigen::Vector3d(0.1, -0.2, 0.3));
-  init.omega_BN_B = units::AngularVelocity3(Eigen::Vector3d(0.02, 0.01, -0.01), si::radian_per_second);
-  sat.set_initial_state(init);
+  Vehicle& sat = r.model->add_vehicle("sat", test::hub_config(400.0, I, Eigen::Vector3d(0.01, 0, 0.2)));
+  sat.set_initial_state(test::initial_state(Eigen::Vector3d(6.9e6, 1.0e5, 2.0e5), Eigen::Vector3d(-100, 7400, 900),
+                                            quat_from_mrp(Eigen::Vector3d(0.1, -0.2, 0.3)),
+                                            Eigen::Vector3d(0.02, 0.01, -0.01)));
 
-  const auto torsion = [](double k) { return k * si::newton * si::meter / si::radian; };
-  std::vector<SpinningAxisConfig> axes(3);
-  axes[0].mass = 10.0 * si::kilogram;
-  axes[0].I_PntSc_S = diag(1, 2, 3);
-  axes[0].r_ScS_S = length3(0.3, 0, 0);
-  axes[0].r_SP_P = length3(0.5, 0, 1);
-  axes[0].sHat_S = Eigen::Vector3d::UnitZ();
-  axes[0].k = torsion(20);
+  // Each axis of the arm: mass [kg], inertia, c.o.m. from the joint, joint from the parent's
+  // origin, spin axis and torsional stiffness [N m/rad]; then its own damping and initial state.
+  const auto axis = [](double mass, const units::InertiaTensor& I_c, const units::Length3& r_ScS_S,
+                       const units::Length3& r_SP_P, const Eigen::Vector3d& sHat_S, double k) {
+    SpinningAxisConfig a;
+    a.mass = mass * si::kilogram;
+    a.I_PntSc_S = I_c;
+    a.r_ScS_S = r_ScS_S;
+    a.r_SP_P = r_SP_P;
+    a.sHat_S = sHat_S;
+    a.k = k * si::newton * si::meter / si::radian;
+    return a;
+  };
+  std::vector<SpinningAxisConfig> axes{
+      axis(10.0, diag(1, 2, 3), length3(0.3, 0, 0), length3(0.5, 0, 1), Eigen::Vector3d::UnitZ(), 20),
+      axis(8.0, diag(1, 1, 1), length3(0.3, 0, 0), length3(0.6, 0, 0), Eigen::Vector3d::UnitY(), 20),
+      axis(5.0, diag(0.5, 0.5, 0.5), length3(0.2, 0, 0), length3(0.6, 0, 0), Eigen::Vector3d::UnitX(), 10)};
   axes[0].theta0 = 0.1 * si::radian;
   axes[0].thetaDot0 = 0.05 * si::radian_per_second;
-  axes[1].mass = 8.0 * si::kilogram;
-  axes[1].I_PntSc_S = diag(1, 1, 1);
-  axes[1].r_ScS_S = length3(0.3, 0, 0);
-  axes[1].r_SP_P = length3(0.6, 0, 0);
-  axes[1].sHat_S = Eigen::Vector3d::UnitY();
-  axes[1].k = torsion(20);
   axes[1].c = 0.5 * si::newton * si::meter * si::second / si::radian;
   axes[1].theta0 = -0.1 * si::radian;
-  axes[2].mass = 5.0 * si::kilogram;
-  axes[2].I_PntSc_S = diag(0.5, 0.5, 0.5);
-  axes[2].r_ScS_S = length3(0.2, 0, 0);
-  axes[2].r_SP_P = length3(0.6, 0, 0);
-  axes[2].sHat_S = Eigen::Vector3d::UnitX();
-  axes[2].k = torsion(10);
   axes[2].thetaDot0 = -0.1 * si::radian_per_second;
   r.arm = std::make_shared<SpinningBodyNDOF>("arm", axes);
   ExternalForceTorqueConfig tip;
@@ -253,18 +231,20 @@ NdofReference ndof_reference_model() {
   r.arm->add_dynamic_effector(std::make_shared<ExternalForceTorque>("tip_load", tip), 2);
   sat.add_state_effector(r.arm);
 
-  std::vector<TranslatingAxisConfig> stages(2);
-  stages[0].mass = 6.0 * si::kilogram;
-  stages[0].I_PntFc_F = diag(0.2, 0.2, 0.2);
-  stages[0].r_F0P_P = length3(0, 0, -0.5);
-  stages[0].fHat_P = -Eigen::Vector3d::UnitZ();
-  stages[0].k = 30.0 * si::newton / si::meter;
+  // Each stage of the telescope: mass [kg], inertia and rest position, sliding along −z on a
+  // 30 N/m spring.
+  const auto stage = [](double mass, const units::InertiaTensor& I_c, const units::Length3& r_F0P_P) {
+    TranslatingAxisConfig s;
+    s.mass = mass * si::kilogram;
+    s.I_PntFc_F = I_c;
+    s.r_F0P_P = r_F0P_P;
+    s.fHat_P = -Eigen::Vector3d::UnitZ();
+    s.k = 30.0 * si::newton / si::meter;
+    return s;
+  };
+  std::vector<TranslatingAxisConfig> stages{stage(6.0, diag(0.2, 0.2, 0.2), length3(0, 0, -0.5)),
+                                            stage(3.0, diag(0.1, 0.1, 0.1), length3(0, 0, -0.3))};
   stages[0].rho0 = 0.01 * si::meter;
-  stages[1].mass = 3.0 * si::kilogram;
-  stages[1].I_PntFc_F = diag(0.1, 0.1, 0.1);
-  stages[1].r_F0P_P = length3(0, 0, -0.3);
-  stages[1].fHat_P = -Eigen::Vector3d::UnitZ();
-  stages[1].k = 30.0 * si::newton / si::meter;
   stages[1].c = 0.2 * si::newton * si::second / si::meter;
   stages[1].rhoDot0 = 0.02 * si::meter_per_second;
   r.telescope = std::make_shared<TranslatingBodyNDOF>("telescope", stages);

@@ -13,6 +13,7 @@
 #include "ramus/sensors/star_tracker.hpp"
 #include "ramus/sensors/sun_sensor.hpp"
 #include "ramus/sensors/wheel_tachometer.hpp"
+#include "sensors/sensor_configs.hpp"
 #include "support/checks.hpp"
 
 namespace {
@@ -46,41 +47,20 @@ void check_all(const std::string& name, const std::string& owner, const Config& 
 }
 
 RateGyroConfig valid_gyro() {
-  RateGyroConfig c;
-  c.period = 0.1;
-  c.bias_sigma = 1e-4;
-  c.angle_random_walk = 1e-4;
-  c.rate_random_walk = 1e-6;
-  c.lsb = 1e-5;
+  RateGyroConfig c = test::noisy_gyro(1e-5);
   c.saturation = 1.0;
   return c;
 }
 
-StarTrackerConfig valid_tracker() {
-  StarTrackerConfig c;
-  c.period = 0.2;
-  c.sigma_cross = 1e-5;
-  c.sigma_boresight = 1e-4;
-  return c;
-}
+StarTrackerConfig valid_tracker() { return test::noisy_tracker(0.2); }
 
 WheelTachometerConfig valid_tach() {
-  WheelTachometerConfig c;
-  c.wheel_count = 3;
-  c.period = 0.1;
-  c.noise_sigma = 0.01;
+  WheelTachometerConfig c = test::noisy_tachometer(3);
   c.lsb = 0.1;
   return c;
 }
 
-SunSensorConfig valid_sun() {
-  SunSensorConfig c;
-  c.sun_direction_N = Eigen::Vector3d::UnitX();
-  c.boresight_B = Eigen::Vector3d::UnitZ();
-  c.half_cone = 1.0;
-  c.noise_sigma = 1e-3;
-  return c;
-}
+SunSensorConfig valid_sun() { return test::noisy_sun_sensor(Eigen::Vector3d::UnitZ()); }
 
 }  // namespace
 

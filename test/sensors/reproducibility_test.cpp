@@ -3,7 +3,6 @@
 // threads. Compared bit for bit.
 #include <boost/test/unit_test.hpp>
 #include <cstdint>
-#include <cstring>
 #include <thread>
 #include <vector>
 
@@ -12,46 +11,22 @@
 #include "ramus/sensors/star_tracker.hpp"
 #include "ramus/sensors/sun_sensor.hpp"
 #include "ramus/sensors/wheel_tachometer.hpp"
+#include "sensors/sensor_configs.hpp"
+#include "support/bit_identical.hpp"
 
 namespace {
 
 using namespace ramus;
+using ramus::test::bit_identical;
 
 constexpr std::uint64_t kSeed = 99;
 constexpr int kSamples = 50;
 constexpr int kValuesPerRun = kSamples * (3 + 4 + 4 + 3);
 
-RateGyroConfig gyro_config() {
-  RateGyroConfig c;
-  c.period = 0.1;
-  c.bias_sigma = 1e-4;
-  c.angle_random_walk = 1e-4;
-  c.rate_random_walk = 1e-6;
-  c.lsb = 1e-6;
-  return c;
-}
-StarTrackerConfig tracker_config() {
-  StarTrackerConfig c;
-  c.period = 0.1;
-  c.sigma_cross = 1e-5;
-  c.sigma_boresight = 1e-4;
-  return c;
-}
-WheelTachometerConfig tach_config() {
-  WheelTachometerConfig c;
-  c.wheel_count = 4;
-  c.period = 0.1;
-  c.noise_sigma = 0.01;
-  return c;
-}
-SunSensorConfig sun_config() {
-  SunSensorConfig c;
-  c.sun_direction_N = Eigen::Vector3d::UnitX();
-  c.boresight_B = Eigen::Vector3d::UnitX();
-  c.half_cone = 1.0;
-  c.noise_sigma = 1e-3;
-  return c;
-}
+RateGyroConfig gyro_config() { return test::noisy_gyro(1e-6); }
+StarTrackerConfig tracker_config() { return test::noisy_tracker(0.1); }
+WheelTachometerConfig tach_config() { return test::noisy_tachometer(4); }
+SunSensorConfig sun_config() { return test::noisy_sun_sensor(Eigen::Vector3d::UnitX()); }
 
 /// Every number one run of the four sensors produces in kSamples samples, in a fixed order, on a
 /// slowly turning body.
@@ -72,10 +47,6 @@ void one_run(std::uint64_t run, double* out) {
     for (int i = 0; i < 4; ++i) *out++ = o[i];
     for (int i = 0; i < 3; ++i) *out++ = s[i];
   }
-}
-
-bool bit_identical(const std::vector<double>& a, const std::vector<double>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
 }
 
 }  // namespace

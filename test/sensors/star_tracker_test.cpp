@@ -48,11 +48,7 @@ BOOST_AUTO_TEST_CASE(outputs_at_its_own_rate_and_holds_between) {
   // round-off on either side (1.7000000000000004 after 17 steps, 4.699999999999999 after 47: below
   // t_9 = 4.7, as are ten more of the 20) and must still hit each t_k exactly once. The attitude
   // moves at every call, so a held output differs from a fresh one of the same call.
-  StarTrackerConfig c;
-  c.period = 0.5;
-  c.phase = 0.2;
-  c.sigma_cross = 1e-5;
-  c.sigma_boresight = 1e-5;
+  const StarTrackerConfig c{.period = 0.5, .phase = 0.2, .sigma_cross = 1e-5, .sigma_boresight = 1e-5};
   StarTracker st("st", c, {kSeed, 3});
   AttitudeMeasurement held;
   int fresh_count = 0;

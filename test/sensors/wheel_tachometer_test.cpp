@@ -23,10 +23,7 @@ BOOST_AUTO_TEST_CASE(encoder_resolution_and_rounding) {
   // eq. (2): C = 1024 counts per revolution read every T = 0.1 s resolve 2π/(C T) = 0.0614 rad/s.
   // Noiseless, each output is a whole number of LSBs within LSB/2 of the true rate (round to
   // nearest), at any rate, negative or positive.
-  WheelTachometerConfig c;
-  c.wheel_count = 4;
-  c.period = 0.1;
-  c.counts_per_revolution = 1024;
+  const WheelTachometerConfig c{.wheel_count = 4, .period = 0.1, .counts_per_revolution = 1024};
   WheelTachometer tach("tach", c, {kSeed, 0});
   const double lsb = 2.0 * std::numbers::pi / (1024 * 0.1);
   BOOST_TEST(std::abs(tach.lsb() - lsb) <= 1e-16);  // the same expression, rounded differently

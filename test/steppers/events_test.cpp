@@ -9,9 +9,11 @@
 #include <numbers>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kernel/test_support.hpp"
+#include "ramus/environment/central_body_gravity.hpp"
 #include "ramus/environment/eclipse_event.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/steppers/builtin_events.hpp"
@@ -19,7 +21,6 @@
 #include "ramus/steppers/flight_software.hpp"
 #include "ramus/steppers/propagate.hpp"
 #include "ramus/steppers/stepper_list.hpp"
-#include "ramus/systems/central_body_gravity.hpp"
 #include "ramus/systems/external_force_torque.hpp"
 #include "ramus/systems/hinged_rigid_body.hpp"
 
@@ -34,6 +35,8 @@ namespace {
 constexpr double kPi = std::numbers::pi;
 /// The acceptance of every located time against its closed form (docs/verification/EVENTS.md).
 constexpr double kTimeTol = 1e-9;
+/// The steppers of the spin cases, each with its step dt [s].
+const std::vector<std::pair<std::string, double>> kSpinSteppers{{"rk4", 0.05}, {"rk_dopri5", 0.1}, {"rk_f78", 0.1}};
 
 PropagationSettings settings_for(const std::string& stepper, double dt, double tol = 1e-12) {
   PropagationSettings s;
@@ -41,6 +44,13 @@ PropagationSettings settings_for(const std::string& stepper, double dt, double t
   s.dt = dt;
   s.abs_tol = tol;
   s.rel_tol = tol;
+  return s;
+}
+
+/// The same with `events` located.
+PropagationSettings settings_for(const std::string& stepper, double dt, std::vector<Event> events, double tol = 1e-12) {
+  PropagationSettings s = settings_for(stepper, dt, tol);
+  s.events = std::move(events);
   return s;
 }
 
@@ -174,12 +184,13 @@ BOOST_AUTO_TEST_CASE(spin_reaches_a_quarter_turn) {
   // sin(π/4), against t = (π/2)/ω. rk4 at 0.05 s: its attitude error after 5 s is ~(ω h)⁴ ω t /
   // 2880 ≈ 1e-15 rad, far inside the 1e-9 s (3e-10 rad) acceptance.
   const double t_ref = 0.5 * kPi / kSpin;
-  for (const auto& [stepper, dt] : {std::pair<std::string, double>{"rk4", 0.05}, {"rk_dopri5", 0.1}, {"rk_f78", 0.1}}) {
+  for (const auto& [stepper, dt] : kSpinSteppers) {
     BOOST_TEST_CONTEXT("stepper " << stepper) {
       const auto model = spin_model(kSpin);
-      PropagationSettings s = settings_for(stepper, dt);
-      s.events = {quarter_turn(*model),
-                  state_entry_event("q3", *model, "sc/hub.q_BN[3]", std::sin(0.25 * kPi), EventDirection::rising)};
+      PropagationSettings s = settings_for(
+          stepper, dt,
+          {quarter_turn(*model),
+           state_entry_event("q3", *model, "sc/hub.q_BN[3]", std::sin(0.25 * kPi), EventDirection::rising)});
       Eigen::VectorXd x = model->initial_state();
       const PropagationStats stats = propagate(System(model), x, 0.0, 10.0, s);
       BOOST_REQUIRE_EQUAL(stats.events.size(), 2u);
@@ -252,8 +263,8 @@ BOOST_AUTO_TEST_CASE(hinge_zero_crossings) {
        {std::pair<std::string, double>{"rk4", 0.002}, {"rk_dopri5", 0.1}, {"rk_f78", 0.1}}) {
     BOOST_TEST_CONTEXT("stepper " << stepper) {
       const auto model = hinge_model();
-      PropagationSettings s = settings_for(stepper, dt, 1e-13);
-      s.events = {state_entry_event("theta zero", *model, "sc/panel.theta[0]", 0.0)};
+      PropagationSettings s =
+          settings_for(stepper, dt, {state_entry_event("theta zero", *model, "sc/panel.theta[0]", 0.0)}, 1e-13);
       Eigen::VectorXd x = model->initial_state();
       const PropagationStats stats = propagate(System(model), x, 0.0, 10.0, s);
       BOOST_REQUIRE_EQUAL(stats.events.size(), 6u);
@@ -273,8 +284,7 @@ BOOST_AUTO_TEST_CASE(two_crossings_within_one_step) {
   for (const std::string stepper : {"rk4", "rk_dopri5", "rk_f78"}) {
     BOOST_TEST_CONTEXT("stepper " << stepper) {
       const auto model = thrust_model();
-      PropagationSettings s = settings_for(stepper, 1.0);
-      s.events = {x_reaches(0.21)};
+      PropagationSettings s = settings_for(stepper, 1.0, {x_reaches(0.21)});
       Eigen::VectorXd x = model->initial_state();
       const PropagationStats stats = propagate(System(model), x, 0.0, 1.0, s);
       BOOST_TEST(stats.steps == 1u);
@@ -324,8 +334,7 @@ BOOST_AUTO_TEST_CASE(events_across_an_input_switch) {
       p.held = true;
       p.next_switch = [](double t) { return t < 0.5 ? 0.5 : std::numeric_limits<double>::infinity(); };
       system.inputs().set_profile(std::move(p));
-      PropagationSettings s = settings_for(stepper, 1.0);
-      s.events = {x_reaches(0.21)};
+      PropagationSettings s = settings_for(stepper, 1.0, {x_reaches(0.21)});
       Eigen::VectorXd x = model->initial_state();
       const PropagationStats stats = propagate(system, x, 0.0, 1.0, s);
       BOOST_REQUIRE_EQUAL(stats.events.size(), 2u);
@@ -376,8 +385,7 @@ BOOST_AUTO_TEST_CASE(every_stepper_of_the_list) {
     const std::string name(info.name);
     BOOST_TEST_CONTEXT("stepper " << name) {
       const auto model = thrust_model();
-      PropagationSettings s = settings_for(name, 1e-3);
-      s.events = {x_reaches(0.21)};
+      PropagationSettings s = settings_for(name, 1e-3, {x_reaches(0.21)});
       Eigen::VectorXd x = model->initial_state();
       const PropagationStats stats = propagate(System(model), x, 0.0, 1.0, s);
       BOOST_REQUIRE_EQUAL(stats.events.size(), 2u);
@@ -394,7 +402,7 @@ BOOST_AUTO_TEST_CASE(callback_reverses_the_spin_and_fires_once) {
   // immediate rise is not a new crossing), and at 3 t_e the attitude is φ = −π/2: the closed
   // form to the located time's 1e-9 s (× ω) plus the stepper's error.
   const double t_e = 0.5 * kPi / kSpin;
-  for (const auto& [stepper, dt] : {std::pair<std::string, double>{"rk4", 0.05}, {"rk_dopri5", 0.1}, {"rk_f78", 0.1}}) {
+  for (const auto& [stepper, dt] : kSpinSteppers) {
     BOOST_TEST_CONTEXT("stepper " << stepper) {
       const auto model = spin_model(kSpin);
       Event e = quarter_turn(*model);
@@ -405,8 +413,7 @@ BOOST_AUTO_TEST_CASE(callback_reverses_the_spin_and_fires_once) {
         x.segment<3>(10) = -x.segment<3>(10);
         return EventAction::continue_run;
       };
-      PropagationSettings s = settings_for(stepper, dt);
-      s.events = {e};
+      PropagationSettings s = settings_for(stepper, dt, {e});
       Eigen::VectorXd x = model->initial_state();
       const PropagationStats stats = propagate(System(model), x, 0.0, 3.0 * t_e, s);
       BOOST_TEST(calls == 1);
@@ -433,8 +440,7 @@ BOOST_AUTO_TEST_CASE(callback_switches_the_thruster_off) {
         system.inputs().set("sc/thruster.force_N[0]", 0.0);
         return EventAction::continue_run;
       };
-      PropagationSettings s = settings_for(stepper, 0.25);
-      s.events = {e};
+      PropagationSettings s = settings_for(stepper, 0.25, {e});
       Eigen::VectorXd x = model->initial_state();
       const PropagationStats stats = propagate(system, x, 0.0, 1.0, s);
       BOOST_REQUIRE_EQUAL(stats.events.size(), 1u);
@@ -449,13 +455,12 @@ BOOST_AUTO_TEST_CASE(stop_ends_the_run_at_the_event) {
   // The run ends at the quarter turn: stats.t is the event's time, x the quarter-turn attitude
   // (to ω × 1e-9 s), and the observer is not called at the end time.
   const double t_ref = 0.5 * kPi / kSpin;
-  for (const auto& [stepper, dt] : {std::pair<std::string, double>{"rk4", 0.05}, {"rk_dopri5", 0.1}, {"rk_f78", 0.1}}) {
+  for (const auto& [stepper, dt] : kSpinSteppers) {
     BOOST_TEST_CONTEXT("stepper " << stepper) {
       const auto model = spin_model(kSpin);
       Event e = quarter_turn(*model);
       e.action = EventAction::stop;
-      PropagationSettings s = settings_for(stepper, dt);
-      s.events = {e};
+      PropagationSettings s = settings_for(stepper, dt, {e});
       std::vector<double> observed;
       Eigen::VectorXd x = model->initial_state();
       const PropagationStats stats =
@@ -479,8 +484,7 @@ BOOST_AUTO_TEST_CASE(delta_v_and_altitude_builtins) {
   // time from Kepler's equation. C = B on a hub alone: both points give the same time.
   {
     const auto model = thrust_model();
-    PropagationSettings s = settings_for("rk4", 0.01);
-    s.events = {delta_v_event("dv", *model, "sc", 1.0)};
+    PropagationSettings s = settings_for("rk4", 0.01, {delta_v_event("dv", *model, "sc", 1.0)});
     Eigen::VectorXd x = model->initial_state();
     const PropagationStats stats = propagate(System(model), x, 0.0, 1.0, s);
     BOOST_REQUIRE_EQUAL(stats.events.size(), 1u);
@@ -561,8 +565,7 @@ BOOST_AUTO_TEST_SUITE(events_errors)
 BOOST_AUTO_TEST_CASE(bad_events_are_refused_naming_the_event_and_field) {
   const auto model = spin_model(kSpin);
   const auto refused = [&](const Event& e, std::vector<std::string> parts) {
-    PropagationSettings s = settings_for("rk4", 0.1);
-    s.events = {quarter_turn(*model), e};
+    PropagationSettings s = settings_for("rk4", 0.1, {quarter_turn(*model), e});
     Eigen::VectorXd x = model->initial_state();
     BOOST_CHECK_EXCEPTION(propagate(System(model), x, 0.0, 1.0, s), ConfigurationError,
                           message_has_all(std::move(parts)));

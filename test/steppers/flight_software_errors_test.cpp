@@ -22,11 +22,10 @@
 #include "steppers/torque_hub.hpp"
 #include "support/checks.hpp"
 #include "support/hubs.hpp"
+#include "support/task_run.hpp"
 
 using namespace ramus;
-using ramus::test::check_rejected;
-using ramus::test::message_has_all;
-using ramus::test::TorqueHub;
+using ramus::test::check_rejected, ramus::test::message_has_all, ramus::test::TorqueHub;
 
 namespace {
 
@@ -72,11 +71,8 @@ std::shared_ptr<const Model> two_vehicles() {
 /// no task call.
 void expect_refused_before_the_run(const std::shared_ptr<const Model>& model, const std::shared_ptr<ValueTask>& task,
                                    std::initializer_list<std::string> needles) {
-  FlightSoftware fsw;
-  fsw.add(task);
-  PropagationSettings s;
-  s.dt = 0.1;
-  s.flight_software = &fsw;
+  test::TaskRun run({task}, 0.1);
+  auto& [fsw, s] = run;
   std::size_t steps = 0, outputs = 0;
   s.step_observer = [&](const Eigen::VectorXd&, double) { ++steps; };
   const Eigen::VectorXd x0 = model->initial_state();
@@ -151,11 +147,9 @@ BOOST_AUTO_TEST_CASE(duplicate_task_names_are_refused) {
 BOOST_AUTO_TEST_CASE(task_added_after_the_run_started_is_refused) {
   // The schedule is fixed when the run binds it: a task added afterwards would never be bound.
   TorqueHub hub(0.0);
-  FlightSoftware fsw;
-  fsw.add(std::make_shared<ValueTask>("att_ctl", "sc", TaskTiming{0.5, 0.0, 0}, std::vector<std::string>{kTorque0}));
-  PropagationSettings s;
-  s.dt = 0.1;
-  s.flight_software = &fsw;
+  test::TaskRun run(
+      {std::make_shared<ValueTask>("att_ctl", "sc", TaskTiming{0.5, 0.0, 0}, std::vector<std::string>{kTorque0})}, 0.1);
+  auto& [fsw, s] = run;
   Eigen::VectorXd x = hub.x0();
   propagate(hub.system(), x, 0.0, 1.0, s);
   BOOST_TEST(fsw.bound());
@@ -200,11 +194,8 @@ BOOST_AUTO_TEST_CASE(channel_of_another_vehicle_is_refused_before_the_run) {
   // Control: the same channel from a task of vehicle "other" runs.
   auto task = std::make_shared<ValueTask>("att_ctl", "other", TaskTiming{0.1, 0.0, 0},
                                           std::vector<std::string>{"other/torquer.torque_PntF_F[0]"});
-  FlightSoftware fsw;
-  fsw.add(task);
-  PropagationSettings s;
-  s.dt = 0.1;
-  s.flight_software = &fsw;
+  test::TaskRun run({task}, 0.1);
+  auto& [fsw, s] = run;
   Eigen::VectorXd x = model->initial_state();
   propagate(System(model), x, 0.0, 1.0, s);
   BOOST_TEST(task->calls == 11u);  // t = 0, 0.1, …, 1.0 (10 × 0.1 = 1.0 in doubles)
@@ -236,18 +227,11 @@ BOOST_AUTO_TEST_CASE(nan_command_stops_the_run_at_the_last_good_state) {
         auto task = std::make_shared<ValueTask>("att_ctl", "sc", TaskTiming{0.25, 0.0, delay},
                                                 std::vector<std::string>{kTorque0},
                                                 [L](double t) { return t < 1.5 ? L : std::nan(""); });
-        FlightSoftware fsw;
-        fsw.add(task);
-        PropagationSettings s;
-        s.stepper = stepper;
-        s.dt = 0.1;
-        s.flight_software = &fsw;
+        test::TaskRun run({task}, 0.1, stepper);
+        auto& [fsw, s] = run;
         std::vector<double> step_times;
         Eigen::VectorXd last_step_state;
-        s.step_observer = [&](const Eigen::VectorXd& xs, double t) {
-          step_times.push_back(t);
-          last_step_state = xs;
-        };
+        run.record_steps(step_times, last_step_state);
         std::vector<double> outputs;
         Eigen::VectorXd x = hub.x0();
         BOOST_CHECK_EXCEPTION(propagate(system, x, times, s, [&](Eigen::VectorXd&, double t) { outputs.push_back(t); }),
@@ -272,11 +256,8 @@ BOOST_AUTO_TEST_CASE(nan_command_at_the_start_leaves_the_initial_state) {
   TorqueHub hub(0.0);
   auto task = std::make_shared<ValueTask>("att_ctl", "sc", TaskTiming{0.25, 0.0, 0}, std::vector<std::string>{kTorque0},
                                           [](double) { return std::nan(""); });
-  FlightSoftware fsw;
-  fsw.add(task);
-  PropagationSettings s;
-  s.dt = 0.1;
-  s.flight_software = &fsw;
+  test::TaskRun run({task}, 0.1);
+  auto& [fsw, s] = run;
   std::size_t steps = 0, outputs = 0;
   s.step_observer = [&](const Eigen::VectorXd&, double) { ++steps; };
   Eigen::VectorXd x = hub.x0();

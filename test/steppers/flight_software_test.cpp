@@ -25,6 +25,7 @@
 #include "ramus/systems/reaction_wheels.hpp"
 #include "support/hubs.hpp"
 #include "support/models.hpp"
+#include "support/task_run.hpp"
 
 #if __has_include(<unsupported/Eigen/MatrixFunctions>)
 #include <unsupported/Eigen/MatrixFunctions>
@@ -187,12 +188,8 @@ struct PdRun {
 PdRun run_pd(const std::shared_ptr<const Model>& model, const std::string& stepper, double dt, TaskTiming timing,
              double t0 = 0.0, double T = kT) {
   auto task = std::make_shared<PdTask>(timing, 1000);
-  FlightSoftware fsw;
-  fsw.add(task);
-  PropagationSettings s;
-  s.stepper = stepper;
-  s.dt = dt;
-  s.flight_software = &fsw;
+  test::TaskRun run({task}, dt, stepper);
+  auto& [fsw, s] = run;
   Eigen::VectorXd x = model->initial_state();
   const PropagationStats stats = propagate(System(model), x, t0, t0 + T, s);
   BOOST_TEST(fsw.calls() == task->calls.size());
@@ -387,13 +384,9 @@ BOOST_AUTO_TEST_CASE(two_tasks_at_their_own_rates) {
       const System system(model);
       auto f = std::make_shared<OpenLoopTask>("fast", "sc", fast, kTorque0, a, 100);
       auto g = std::make_shared<OpenLoopTask>("slow", "sc", slow, "sc/torquer.force_F[0]", b, 100);
-      FlightSoftware fsw;
-      fsw.add(f);
-      fsw.add(g);
-      PropagationSettings s;
-      s.stepper = std::string(info.name);
-      s.dt = 0.03;  // does not divide 0.1: fixed steps shortened within each sample interval
-      s.flight_software = &fsw;
+      // dt = 0.03 does not divide 0.1: fixed steps shortened within each sample interval
+      test::TaskRun run({f, g}, 0.03, std::string(info.name));
+      auto& [fsw, s] = run;
       // At every step: the applied commands are the last each task wrote (held between its calls).
       std::size_t steps = 0, held = 0;
       s.step_observer = [&](const Eigen::VectorXd&, double) {
@@ -468,19 +461,11 @@ BOOST_AUTO_TEST_CASE(step_observer_sees_every_step_and_no_step_straddles_a_sampl
       const auto law = [](std::size_t k) { return k % 2 == 0 ? 1.0 : -1.0; };
       auto a = std::make_shared<OpenLoopTask>("a", "sc", t1, kTorque0, law, 100);
       auto b = std::make_shared<OpenLoopTask>("b", "sc", t2, "sc/torquer.torque_PntF_F[1]", law, 100);
-      FlightSoftware fsw;
-      fsw.add(a);
-      fsw.add(b);
-      PropagationSettings s;
-      s.stepper = std::string(info.name);
-      s.dt = 0.13;
-      s.flight_software = &fsw;
+      test::TaskRun run({a, b}, 0.13, std::string(info.name));
+      auto& [fsw, s] = run;
       std::vector<double> ends;
       Eigen::VectorXd last;
-      s.step_observer = [&](const Eigen::VectorXd& xs, double t) {
-        ends.push_back(t);
-        last = xs;
-      };
+      run.record_steps(ends, last);
       Eigen::VectorXd x = model->initial_state();
       const PropagationStats stats = propagate(system, x, times, s);
       BOOST_REQUIRE_EQUAL(ends.size(), stats.steps);
@@ -532,12 +517,9 @@ BOOST_AUTO_TEST_CASE(saturation_is_flagged_and_followed) {
   const auto law = [&cycle](std::size_t k) { return cycle[k % 4]; };
   const auto applied_of = [&](double c) { return std::clamp(c, -u_max, u_max); };
   auto task = std::make_shared<OpenLoopTask>("rw_cmd", "sc", TaskTiming{Ts, 0.0, 0}, "sc/rw.motor_torque", law, 100);
-  FlightSoftware fsw;
-  fsw.add(task);
+  test::TaskRun run({task}, 0.1);
+  auto& [fsw, s] = run;
   const System system(model);
-  PropagationSettings s;
-  s.dt = 0.1;
-  s.flight_software = &fsw;
   std::size_t steps = 0, consistent = 0;
   s.step_observer = [&](const Eigen::VectorXd&, double) {
     ++steps;

@@ -34,10 +34,10 @@ BOOST_AUTO_TEST_SUITE(propagate)
 
 BOOST_AUTO_TEST_CASE(observer_sees_initial_state_then_each_output_time) {
   const std::vector<double> times{0.0, 0.1, 0.35, 1.0, 2.7};
+  const double L = 10.0;
+  const TorqueHub hub(L);  // one vehicle for every stepper, each run from its initial state
   for (const StepperInfo& info : stepper_list()) {
     BOOST_TEST_CONTEXT("stepper " << info.name) {
-      const double L = 10.0;
-      TorqueHub hub(L);
       Eigen::VectorXd x = hub.x0();
       std::vector<Sample> seen;
       const PropagationStats stats = ramus::propagate(hub.system(), x, times, settings_for(std::string(info.name), 0.1),
@@ -64,9 +64,9 @@ BOOST_AUTO_TEST_CASE(step_observer_sees_every_accepted_step) {
   // output time, with the state the stepper reached there (ω_x = L t / I exactly, as above, to the
   // round-off of ≲ 1000 additions: 1e-12); the last call sees the returned state.
   const std::vector<double> times{0.0, 0.35, 1.0};
+  const double L = 10.0;
   for (const StepperInfo& info : stepper_list()) {
     BOOST_TEST_CONTEXT("stepper " << info.name) {
-      const double L = 10.0;
       TorqueHub hub(L);
       Eigen::VectorXd x = hub.x0();
       std::vector<Sample> steps;

@@ -10,11 +10,11 @@
 #include <cmath>
 #include <memory>
 
+#include "ramus/environment/central_body_gravity.hpp"
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/system.hpp"
 #include "ramus/steppers/propagate.hpp"
 #include "ramus/steppers/step_halving.hpp"
-#include "ramus/systems/central_body_gravity.hpp"
 #include "support/checks.hpp"
 #include "support/drift.hpp"
 #include "support/hubs.hpp"

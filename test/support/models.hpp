@@ -13,12 +13,12 @@
 #include <string>
 #include <vector>
 
+#include "ramus/environment/central_body_gravity.hpp"
 #include "ramus/kernel/diagnostics.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/system.hpp"
 #include "ramus/steppers/propagate.hpp"
-#include "ramus/systems/central_body_gravity.hpp"
 #include "ramus/systems/reaction_wheels.hpp"
 #include "support/checks.hpp"
 #include "support/drift.hpp"

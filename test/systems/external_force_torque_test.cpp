@@ -13,9 +13,7 @@
 #include "support/inputs.hpp"
 
 using namespace ramus;
-using ramus::test::check_near;
-using ramus::test::message_has;
-namespace si = boost::units::si;
+using namespace ramus::test;
 
 namespace {
 

@@ -14,6 +14,7 @@
 #include "ramus/systems/external_force_torque.hpp"
 #include "ramus/systems/prescribed_platform.hpp"
 #include "support/models.hpp"
+#include "systems/effector_cases.hpp"
 
 namespace {
 
@@ -24,13 +25,7 @@ constexpr double g0 = 9.80665;
 
 FuelTankThrusterConfig nozzle(const Eigen::Vector3d& r_EB_B, const Eigen::Vector3d& tHat_B, double F, double isp,
                               double command0 = 1.0) {
-  FuelTankThrusterConfig c;
-  c.r_EB_B = Length3{r_EB_B, si::meter};
-  c.tHat_B = tHat_B;
-  c.max_thrust = F * si::newton;
-  c.isp = isp * si::second;
-  c.command0 = command0;
-  return c;
+  return {Length3{r_EB_B, si::meter}, tHat_B, F * si::newton, isp * si::second, command0};
 }
 
 FuelTankConfig tank(TankModel model, const Eigen::Vector3d& r_TB_B, double m0) {
@@ -188,17 +183,12 @@ BOOST_AUTO_TEST_CASE(runs_dry_and_stops) {
 }
 
 BOOST_AUTO_TEST_CASE(rhs_does_not_allocate) {
-  auto mdl = std::make_shared<Model>();
-  auto& sc = mdl->add_vehicle("sc", hub_config(100.0, Eigen::Vector3d(40.0, 30.0, 20.0), Eigen::Vector3d(0.1, 0, 0)));
-  sc.set_initial_state(at_rest_at_origin(Eigen::Vector3d(0.1, 0.2, -0.1)));
   FuelTankConfig c = tank(TankModel::emptying, Eigen::Vector3d(0.0, 0.3, 0.0), 300.0);
   c.thrusters = {nozzle(Eigen::Vector3d(0.0, 0.0, -1.0), Eigen::Vector3d::UnitZ(), 100.0, 200.0),
                  nozzle(Eigen::Vector3d(0.5, 0.0, -1.0), Eigen::Vector3d::UnitY(), 10.0, 200.0)};
-  sc.add_state_effector(std::make_shared<FuelTank>("tank", c));
-  mdl->finalize();
-  const System system(mdl);
-  const Eigen::VectorXd x = mdl->initial_state();
-  check_rhs_does_not_allocate(system, x);
+  check_initial_rhs_does_not_allocate(
+      one_vehicle_model(hub_config(100.0, Eigen::Vector3d(40.0, 30.0, 20.0), Eigen::Vector3d(0.1, 0, 0)),
+                        at_rest_at_origin(Eigen::Vector3d(0.1, 0.2, -0.1)), {std::make_shared<FuelTank>("tank", c)}));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -287,14 +277,7 @@ BOOST_AUTO_TEST_CASE(momentum_balance_step_halving) {
           const Balance b = balance(*s.model, x0, x, T);
           return linear ? b.p : b.H;
         });
-    for (const HalvingLevel& l : study.levels)
-      BOOST_TEST_MESSAGE((linear ? "p" : "H")
-                         << " balance dt " << l.dt << " drift " << l.error << " order " << l.observed_order);
-    for (double p : study.orders()) {
-      BOOST_TEST(p >= 3.8);
-      BOOST_TEST(p <= 4.25);
-    }
-    BOOST_TEST(study.levels.back().error > 1e-13);
+    check_rk4_window(study, linear ? "p balance" : "H balance", 1e-13);
   }
 }
 
@@ -303,7 +286,6 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(family_errors)
 
 namespace {
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 
 void tank_with(const std::function<void(FuelTankConfig&)>& edit, TankModel model = TankModel::constant_volume) {
   FuelTankConfig c = tank(model, Eigen::Vector3d::Zero(), 100.0);
@@ -317,7 +299,7 @@ void tank_with(const std::function<void(FuelTankConfig&)>& edit, TankModel model
 BOOST_AUTO_TEST_CASE(fuel_tank_rejected_fields) {
   const std::string o = "fuel_tank 'tank': ", t1 = "fuel_tank 'tank' thruster 1: ";
   check_rejected([] { tank_with([](auto& c) {
-                        c.r_TB_B = Length3{Eigen::Vector3d(nan, 0, 0), si::meter};
+                        c.r_TB_B = Length3{Eigen::Vector3d(kNaN, 0, 0), si::meter};
                       }); },
                  {o + "r_TB_B [m]", "finite"});
   check_rejected([] { tank_with([](auto& c) { c.radius = 0.0 * si::meter; }); },
@@ -343,7 +325,7 @@ BOOST_AUTO_TEST_CASE(fuel_tank_rejected_fields) {
                  {t1 + "command0 [1] = 1.5: must lie in [0, 1]"});
   check_rejected(
       [] { tank_with([](auto& c) {
-             c.thrusters[1].r_EB_B = Length3{Eigen::Vector3d(0, nan, 0), si::meter};
+             c.thrusters[1].r_EB_B = Length3{Eigen::Vector3d(0, kNaN, 0), si::meter};
            }); },
       {t1 + "r_EB_B [m]", "finite"});
   // fields a model does not use are not checked
@@ -364,9 +346,7 @@ BOOST_AUTO_TEST_CASE(fuel_tank_rejected_inputs_and_child) {
                  {"fuel_tank 'tank': thruster index (set_command) = 2", "out of range"});
   check_rejected([&] { t.command(1); }, {"thruster index (command) = 1"});
   // Not a branching parent (no segment frame): refused at attach time, naming both.
-  BOOST_TEST(t.segment_count() == 0u);
-  check_rejected([&] { t.add_dynamic_effector(std::make_shared<ExternalForceTorque>("push"), 0); },
-                 {"fuel_tank 'tank'", "external_force_torque 'push'", "can host no dynamic effector"});
+  check_hosts_no_child(t, "fuel_tank 'tank'");
   // Nor a child of a prescribed platform, whose coupling carries no mass rate.
   PrescribedPlatformConfig pc;
   pc.mass = 10.0 * si::kilogram;

@@ -37,35 +37,35 @@ const Eigen::Matrix3d kImpossible = diag(1.0, 1.0, 100.0);
 /// A thin plate 0.4 m × 0.6 m of 3 kg: m/12 diag(b², a², a² + b²), on the bound I3 = I1 + I2.
 const Eigen::Matrix3d kPlate = 3.0 / 12.0 * diag(0.36, 0.16, 0.52);
 
+/// A configuration of type Config of a rigid body of mass m [kg] whose inertia tensor field
+/// `tensor_field` is I [kg m²]; every other field its default.
+template <class Config>
+Config rigid_body(double m, units::InertiaTensor Config::*tensor_field, const Eigen::Matrix3d& I) {
+  Config c;
+  c.mass = m * si::kilogram;
+  c.*tensor_field = tensor(I);
+  return c;
+}
+
 HingedRigidBodyConfig panel(const Eigen::Matrix3d& I) {
-  HingedRigidBodyConfig c;
-  c.mass = 10.0 * si::kilogram;
-  c.I_PntSc_S = tensor(I);
+  HingedRigidBodyConfig c = rigid_body(10.0, &HingedRigidBodyConfig::I_PntSc_S, I);
   c.d = 1.0 * si::meter;
   return c;
 }
 
 HingedPanelConfig array_panel(const Eigen::Matrix3d& I) {
-  HingedPanelConfig p;
-  p.mass = 10.0 * si::kilogram;
-  p.I_PntSc_S = tensor(I);
+  HingedPanelConfig p = rigid_body(10.0, &HingedPanelConfig::I_PntSc_S, I);
   p.d = 0.5 * si::meter;
   p.length = 1.0 * si::meter;
   return p;
 }
 
 SpinningAxisConfig spinning_axis(const Eigen::Matrix3d& I) {
-  SpinningAxisConfig a;
-  a.mass = 2.0 * si::kilogram;
-  a.I_PntSc_S = tensor(I);
-  return a;
+  return rigid_body(2.0, &SpinningAxisConfig::I_PntSc_S, I);
 }
 
 TranslatingAxisConfig translating_axis(const Eigen::Matrix3d& I) {
-  TranslatingAxisConfig a;
-  a.mass = 2.0 * si::kilogram;
-  a.I_PntFc_F = tensor(I);
-  return a;
+  return rigid_body(2.0, &TranslatingAxisConfig::I_PntFc_F, I);
 }
 
 /// A VSCMG: spin x, transverse y, gimbal z; gimbal body 2 kg with IG, wheel 5 kg with IW.
@@ -95,43 +95,41 @@ JitterWheelConfig jitter_wheel(double Js, double Jt, double Jg) {
 }
 
 PrescribedPlatformConfig platform(const Eigen::Matrix3d& I) {
-  PrescribedPlatformConfig c;
-  c.mass = 5.0 * si::kilogram;
-  c.I_PntPc_P = tensor(I);
-  return c;
+  return rigid_body(5.0, &PrescribedPlatformConfig::I_PntPc_P, I);
 }
 PrescribedProfile at_rest() {
   return hold_profile({Eigen::Vector3d::Zero(), si::meter}, Quaternion(1.0, 0.0, 0.0, 0.0));
 }
 
-/// A model with one hub and reaction wheels of (Js, Jt) [kg m²], finalized.
-void finalize_wheel(double Js, double Jt) {
-  Model model;
-  Vehicle& v = model.add_vehicle("sc", test::hub_config(100.0, diag(10.0, 11.0, 12.0)));
+/// A wheel of 1 kg spinning about b3 with (Js, Jt) [kg m²].
+ReactionWheelConfig wheel_about_b3(double Js, double Jt) {
   ReactionWheelConfig w;
   w.gsHat_B = Eigen::Vector3d::UnitZ();
   w.mass = 1.0 * si::kilogram;
   w.Js = Js * units::kg_m2;
   w.Jt = Jt * units::kg_m2;
-  v.add_state_effector(std::make_shared<ReactionWheels>("rw", std::vector<ReactionWheelConfig>{w}));
+  return w;
+}
+
+/// A model with one hub carrying `effector`, finalized.
+void finalize_with(const std::shared_ptr<StateEffector>& effector) {
+  Model model;
+  model.add_vehicle("sc", test::hub_config(100.0, diag(10.0, 11.0, 12.0))).add_state_effector(effector);
   model.finalize();
+}
+
+/// A model with one hub and reaction wheels of (Js, Jt) [kg m²], finalized.
+void finalize_wheel(double Js, double Jt) {
+  finalize_with(std::make_shared<ReactionWheels>("rw", std::vector<ReactionWheelConfig>{wheel_about_b3(Js, Jt)}));
 }
 
 /// A model with one hub and a simple-jitter wheel (Js, Jt, Ud) [kg m²] spinning about b3, finalized.
 void finalize_simple_jitter(double Js, double Jt, double Ud) {
-  Model model;
-  Vehicle& v = model.add_vehicle("sc", test::hub_config(100.0, diag(10.0, 11.0, 12.0)));
-  ReactionWheelConfig w;
-  w.gsHat_B = Eigen::Vector3d::UnitZ();
-  w.mass = 1.0 * si::kilogram;
-  w.Js = Js * units::kg_m2;
-  w.Jt = Jt * units::kg_m2;
   WheelImbalanceConfig u;
   u.w2Hat0_B = Eigen::Vector3d::UnitX();
   u.Ud = Ud * units::kg_m2;
-  v.add_state_effector(std::make_shared<SimpleJitterReactionWheels>("jitter", std::vector<ReactionWheelConfig>{w},
-                                                                    std::vector<WheelImbalanceConfig>{u}));
-  model.finalize();
+  finalize_with(std::make_shared<SimpleJitterReactionWheels>(
+      "jitter", std::vector<ReactionWheelConfig>{wheel_about_b3(Js, Jt)}, std::vector<WheelImbalanceConfig>{u}));
 }
 
 PulsedTorqueConfig pulses(int count_on, int count_off, double period = 1.0) {

@@ -14,6 +14,7 @@
 #include "ramus/systems/fully_coupled_jitter_wheel.hpp"
 #include "ramus/systems/simple_jitter_reaction_wheels.hpp"
 #include "support/models.hpp"
+#include "systems/effector_cases.hpp"
 
 namespace {
 
@@ -53,52 +54,45 @@ std::vector<WheelImbalanceConfig> three_imbalances(double scale) {
 
 std::shared_ptr<Model> vehicle_with(const std::shared_ptr<StateEffector>& e, const InitialState& ic, bool gravity,
                                     const Eigen::Vector3d& r_BcB = Eigen::Vector3d(0.05, -0.1, 0.2)) {
-  auto model = std::make_shared<Model>();
-  auto& sc = model->add_vehicle("sc", standard_hub(r_BcB));
-  sc.set_initial_state(ic);
-  if (gravity) set_earth_gravity(*model);
-  sc.add_state_effector(e);
-  model->finalize();
-  return model;
+  return one_vehicle_model(standard_hub(r_BcB), ic, {e}, gravity);
 }
 
 /// The fully coupled wheel with the parameters of a balanced wheel plus an imbalance (Jg = Jt).
 JitterWheelConfig fc_config(const ReactionWheelConfig& w, const WheelImbalanceConfig& im, double Jg) {
-  JitterWheelConfig c;
-  c.gsHat_B = w.gsHat_B;
-  c.w2Hat0_B = im.w2Hat0_B;
-  c.r_WB_B = w.r_WcB_B;
-  c.mass = w.mass;
-  c.Js = w.Js;
-  c.Jt = w.Jt;
-  c.Jg = Jg * kg_m2;
-  c.Us = im.Us;
-  c.Ud = im.Ud;
-  c.Omega0 = w.Omega0;
-  c.theta0 = im.theta0;
-  c.motor_torque = w.motor_torque;
-  return c;
+  return {.gsHat_B = w.gsHat_B,
+          .w2Hat0_B = im.w2Hat0_B,
+          .r_WB_B = w.r_WcB_B,
+          .mass = w.mass,
+          .Js = w.Js,
+          .Jt = w.Jt,
+          .Jg = Jg * kg_m2,
+          .Us = im.Us,
+          .Ud = im.Ud,
+          .Omega0 = w.Omega0,
+          .theta0 = im.theta0,
+          .motor_torque = w.motor_torque,
+          .viscous_friction = {}};
+}
+
+/// The three fully coupled wheels "rw0" … "rw2" (one effector each) of three_wheels(u) with
+/// three_imbalances(scale), Jg = Jt (× 1.2 when `jg_differs`).
+std::vector<std::shared_ptr<StateEffector>> fc_wheels(double scale, double u, bool jg_differs) {
+  const auto w = three_wheels(u);
+  const auto im = three_imbalances(scale);
+  std::vector<std::shared_ptr<StateEffector>> wheels;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const double Jg = w[i].Jt.value() * (jg_differs ? 1.2 : 1.0);
+    wheels.push_back(std::make_shared<FullyCoupledJitterWheel>("rw" + std::to_string(i), fc_config(w[i], im[i], Jg)));
+  }
+  return wheels;
 }
 
 /// Three fully coupled wheels (one effector each).
 std::shared_ptr<Model> three_fc_wheels(double scale, const InitialState& ic, bool gravity, double u = 0.0,
                                        bool jg_differs = false) {
-  auto model = std::make_shared<Model>();
-  auto& sc = model->add_vehicle("sc", standard_hub(Eigen::Vector3d(-0.0002, 0.0001, 0.1)));
-  sc.set_initial_state(ic);
-  if (gravity) set_earth_gravity(*model);
-  const auto w = three_wheels(u);
-  const auto im = three_imbalances(scale);
-  for (std::size_t i = 0; i < 3; ++i) {
-    const double Jg = w[i].Jt.value() * (jg_differs ? 1.2 : 1.0);
-    sc.add_state_effector(
-        std::make_shared<FullyCoupledJitterWheel>("rw" + std::to_string(i), fc_config(w[i], im[i], Jg)));
-  }
-  model->finalize();
-  return model;
+  return one_vehicle_model(standard_hub(Eigen::Vector3d(-0.0002, 0.0001, 0.1)), ic, fc_wheels(scale, u, jg_differs),
+                           gravity);
 }
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 double rel(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
   return (a - b).lpNorm<Eigen::Infinity>() / std::max(b.lpNorm<Eigen::Infinity>(), 1e-300);
@@ -167,36 +161,25 @@ BOOST_AUTO_TEST_CASE(simple_impulse_balance_tumbling_hub_in_orbit) {
   auto jit = std::make_shared<SimpleJitterReactionWheels>("rw", wheels, ims);
   const auto model = vehicle_with(jit, basilisk_orbit(Eigen::Vector3d(0.1, -0.1, 0.1)), true);
   const Eigen::Index oO = block_offset(*model, "sc/rw", "Omega"), oT = block_offset(*model, "sc/rw", "theta");
-  const System system(model);
-  const double T = 1.0;
-  auto residuals = [&](int n) {
-    std::vector<double> c[6];
-    VehicleDiagnostics d0, d1;
-    bool first = true;
-    run_logged(system, model->initial_state(), T, n, [&](const Eigen::VectorXd& x, double t) {
-      const VehicleDiagnostics d = vehicle_diagnostics(*model, x, t, 0);
-      const Eigen::Matrix3d dcm_NB = d.hub.dcm_FN.transpose();
-      // c_B from the diagnostics' C: r_CB_N = r_C − r_B (both ~1e7 m: ulp 2e-9 m, on arms of 0.1 m)
-      const Eigen::Vector3d c_B = d.hub.dcm_FN * (d.r_CN_N - d.hub.r_FN_N);
-      Eigen::Vector3d tq = Eigen::Vector3d::Zero(), f = Eigen::Vector3d::Zero();
-      for (int i = 0; i < 3; ++i) {
-        const ReactionWheelParameters& w = jit->balanced().wheel(static_cast<std::size_t>(i));
-        const WheelImbalanceConfig& im = ims[static_cast<std::size_t>(i)];
-        const Eigen::Vector3d w20 = im.w2Hat0_B, w30 = w.gsHat_B.cross(w20);
-        const double Om = x[oO + i], th = x[oT + i];
-        const Eigen::Vector3d w2 = std::cos(th) * w20 + std::sin(th) * w30;
-        const Eigen::Vector3d F = im.Us.value() * Om * Om * w2;
-        tq += dcm_NB * ((w.r_WcB_B - c_B).cross(F) + im.Ud.value() * Om * Om * w2);
-        f += dcm_NB * F / d.m;
-      }
-      for (int j = 0; j < 3; ++j) c[j].push_back(tq[j]), c[3 + j].push_back(f[j]);
-      if (first) d0 = d, first = false;
-      d1 = d;
-    });
-    const double h = T / n;
-    return impulse_residuals(c, h, d0, d1);
+  // The torque about C and the force per mass at a logged sample.
+  const auto load = [&](const Eigen::VectorXd& x, double, const VehicleDiagnostics& d) {
+    const Eigen::Matrix3d dcm_NB = d.hub.dcm_FN.transpose();
+    // c_B from the diagnostics' C: r_CB_N = r_C − r_B (both ~1e7 m: ulp 2e-9 m, on arms of 0.1 m)
+    const Eigen::Vector3d c_B = d.hub.dcm_FN * (d.r_CN_N - d.hub.r_FN_N);
+    Eigen::Vector3d tq = Eigen::Vector3d::Zero(), f = Eigen::Vector3d::Zero();
+    for (int i = 0; i < 3; ++i) {
+      const ReactionWheelParameters& w = jit->balanced().wheel(static_cast<std::size_t>(i));
+      const WheelImbalanceConfig& im = ims[static_cast<std::size_t>(i)];
+      const Eigen::Vector3d w20 = im.w2Hat0_B, w30 = w.gsHat_B.cross(w20);
+      const double Om = x[oO + i], th = x[oT + i];
+      const Eigen::Vector3d w2 = std::cos(th) * w20 + std::sin(th) * w30;
+      const Eigen::Vector3d F = im.Us.value() * Om * Om * w2;
+      tq += dcm_NB * ((w.r_WcB_B - c_B).cross(F) + im.Ud.value() * Om * Om * w2);
+      f += dcm_NB * F / d.m;
+    }
+    return std::pair{tq, f};
   };
-  check_impulse_balance_order(residuals, 1000, "simple jitter impulse residuals");
+  check_impulse_balance(model, 1.0, 1000, "simple jitter impulse residuals", load);
 }
 
 BOOST_AUTO_TEST_CASE(fully_coupled_zero_imbalance_equals_balanced_wheel) {
@@ -204,21 +187,10 @@ BOOST_AUTO_TEST_CASE(fully_coupled_zero_imbalance_equals_balanced_wheel) {
   // inertia booked, as ReactionWheels does). Two formulations of one ODE (the chain's recursion and
   // the closed forms of reaction_wheels.md): the runs differ by round-off only, ~1e-13 relative
   // after 2000 steps; tolerance 1e-11 (a wrong axis, mass or inertia mapping is O(1e-3) or more).
-  const auto w = three_wheels(0.05);
-  const auto im = three_imbalances(0.0);
-  auto model_fc = std::make_shared<Model>();
-  auto model_rw = std::make_shared<Model>();
-  for (auto* m : {&model_fc, &model_rw}) {
-    auto& sc = (*m)->add_vehicle("sc", standard_hub(Eigen::Vector3d(0.05, -0.1, 0.2)));
-    sc.set_initial_state(basilisk_orbit(Eigen::Vector3d(0.1, -0.1, 0.1)));
-    set_earth_gravity(**m);
-  }
-  for (std::size_t i = 0; i < 3; ++i)
-    model_fc->vehicle(0).add_state_effector(
-        std::make_shared<FullyCoupledJitterWheel>("rw" + std::to_string(i), fc_config(w[i], im[i], w[i].Jt.value())));
-  model_rw->vehicle(0).add_state_effector(std::make_shared<ReactionWheels>("rw", w));
-  model_fc->finalize();
-  model_rw->finalize();
+  const InitialState ic = basilisk_orbit(Eigen::Vector3d(0.1, -0.1, 0.1));
+  const auto model_fc =
+      one_vehicle_model(standard_hub(Eigen::Vector3d(0.05, -0.1, 0.2)), ic, fc_wheels(0.0, 0.05, false), true);
+  const auto model_rw = vehicle_with(std::make_shared<ReactionWheels>("rw", three_wheels(0.05)), ic, true);
   const Eigen::VectorXd xa = run_logged(System(model_fc), model_fc->initial_state(), 2.0, 2000);
   const Eigen::VectorXd xb = run_logged(System(model_rw), model_rw->initial_state(), 2.0, 2000);
   const Eigen::Index ob = block_offset(*model_rw, "sc/rw", "Omega");
@@ -291,11 +263,8 @@ BOOST_AUTO_TEST_CASE(rhs_does_not_allocate) {
   for (const auto& model :
        {vehicle_with(std::make_shared<SimpleJitterReactionWheels>("rw", three_wheels(0.05), three_imbalances(1.0)),
                      basilisk_orbit(Eigen::Vector3d(0.1, -0.1, 0.1)), true),
-        three_fc_wheels(1.0, basilisk_orbit(Eigen::Vector3d(0.1, -0.1, 0.1)), true, 0.1)}) {
-    const System system(model);
-    const Eigen::VectorXd x = model->initial_state();
-    check_rhs_does_not_allocate(system, x);
-  }
+        three_fc_wheels(1.0, basilisk_orbit(Eigen::Vector3d(0.1, -0.1, 0.1)), true, 0.1)})
+    check_initial_rhs_does_not_allocate(model);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -309,13 +278,7 @@ BOOST_AUTO_TEST_CASE(fully_coupled_conserves_in_orbit) {
   // model would
   // drift H_rot by ~1e-2 here.
   const auto model = three_fc_wheels(1.0, basilisk_orbit(Eigen::Vector3d(0.08, 0.01, 0.0)), true);
-  const Drift d = max_relative_drift(model, model->initial_state(), 1.0, 10000);
-  BOOST_TEST_MESSAGE("fully coupled drift: E_orb " << d.orbital_energy << ", E_rot " << d.rotational_energy
-                                                   << ", H_orb " << d.H_orb << ", H_rot " << d.H_rot);
-  BOOST_CHECK_SMALL(d.orbital_energy, 1e-10);
-  BOOST_CHECK_SMALL(d.rotational_energy, 1e-10);
-  BOOST_CHECK_SMALL(d.H_orb, 1e-10);
-  BOOST_CHECK_SMALL(d.H_rot, 1e-10);
+  check_invariants_held(max_relative_drift(model, model->initial_state(), 1.0, 10000), "fully coupled drift", 1e-10);
 }
 
 BOOST_AUTO_TEST_CASE(fully_coupled_motor_work_balance) {
@@ -327,20 +290,11 @@ BOOST_AUTO_TEST_CASE(fully_coupled_motor_work_balance) {
   Eigen::Index o[3];
   for (int i = 0; i < 3; ++i) o[i] = block_offset(*model, "sc/rw" + std::to_string(i), "Omega");
   auto residual = [&](int n) {
-    std::vector<double> p;
-    double E0 = 0.0, E1 = 0.0;
-    run_logged(system, model->initial_state(), T, n, [&](const Eigen::VectorXd& x, double t) {
-      p.push_back(u[0] * x[o[0]] + u[1] * x[o[1]] + u[2] * x[o[2]]);
-      const double E = vehicle_diagnostics(*model, x, t, 0).rotational_energy;
-      if (p.size() == 1) E0 = E;
-      E1 = E;
+    return rotational_work_residual(system, *model, T, n, [&](const Eigen::VectorXd& x, double) {
+      return u[0] * x[o[0]] + u[1] * x[o[1]] + u[2] * x[o[2]];
     });
-    return (E1 - E0) - trapezoid(p, T / n);
   };
-  const double r1 = residual(1000), r2 = residual(2000), r3 = residual(4000);
-  BOOST_TEST_MESSAGE("fully coupled motor work residuals " << r1 << " " << r2 << " " << r3 << ", ratios " << r2 / r1
-                                                           << " " << r3 / r2);
-  check_second_order_ratios({r2 / r1, r3 / r2});
+  check_second_order_residuals(residual, 1000, "fully coupled motor work residuals");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -354,16 +308,10 @@ BOOST_AUTO_TEST_CASE(fully_coupled_drift_order) {
   // every pair (finest drift 2.4e-13, ~50× round-off); the orbital ones on the first pair only: the
   // wheels barely touch the orbit, and from 2e-3 s their drift (5.7e-14, then 5e-15) is within 10×
   // of round-off.
-  const auto model = three_fc_wheels(1.0, basilisk_orbit(Eigen::Vector3d(0.3, -0.2, 0.25)), true, 0.0, true);
-  std::vector<Drift> d;
-  for (int n : {125, 250, 500, 1000, 2000}) d.push_back(max_relative_drift(model, model->initial_state(), 1.0, n));
-  for (std::size_t k = 0; k < d.size(); ++k)
-    BOOST_TEST_MESSAGE("fully coupled drift n=" << (125 << k) << ": E_rot " << d[k].rotational_energy << ", H_rot "
-                                                << d[k].H_rot << ", E_orb " << d[k].orbital_energy << ", H_orb "
-                                                << d[k].H_orb);
-  check_drift_orders(d, 5.25, 1, 1);
-  BOOST_TEST(d.back().rotational_energy > 1e-13);
-  BOOST_TEST(d[1].orbital_energy > 1e-13);
+  // The finest drifts used stay above round-off: E_rot and E_orb 1e-13.
+  check_drift_study("fully coupled",
+                    three_fc_wheels(1.0, basilisk_orbit(Eigen::Vector3d(0.3, -0.2, 0.25)), true, 0.0, true), 1.0,
+                    {125, 250, 500, 1000, 2000}, {5.25, 1, 1}, {1e-13, 1e-13});
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -390,9 +338,7 @@ BOOST_AUTO_TEST_CASE(simple_jitter_rejected_fields) {
   check_rejected([&] { with([](auto& c) { c.theta0 = std::numeric_limits<double>::infinity() * si::radian; }); },
                  {o + " wheel 1: theta0 [rad]", "finite"});
   SimpleJitterReactionWheels jit("rw", w, three_imbalances(1.0));
-  BOOST_TEST(jit.segment_count() == 0u);
-  check_rejected([&] { jit.add_dynamic_effector(std::make_shared<ExternalForceTorque>("push"), 0); },
-                 {o, "external_force_torque 'push'", "can host no dynamic effector"});
+  check_hosts_no_child(jit, o);
   check_rejected([&] { jit.imbalance(3); }, {o + ": wheel index (imbalance) = 3", "out of range"});
 }
 
@@ -400,9 +346,7 @@ BOOST_AUTO_TEST_CASE(fully_coupled_jitter_rejected_fields) {
   const std::string o = "fully_coupled_jitter_wheel 'rw': ";
   const JitterWheelConfig good = fc_config(three_wheels()[0], three_imbalances(1.0)[0], 0.086);
   auto with = [&](const std::function<void(JitterWheelConfig&)>& edit) {
-    JitterWheelConfig c = good;
-    edit(c);
-    FullyCoupledJitterWheel("rw", c);
+    FullyCoupledJitterWheel("rw", edited(good, edit));
   };
   check_rejected([&] { with([](auto& c) { c.gsHat_B.setZero(); }); }, {o + "gsHat_B", "zero length"});
   check_rejected([&] { with([](auto& c) { c.w2Hat0_B = c.gsHat_B; }); }, {o + "w2Hat0_B", "perpendicular"});
@@ -424,9 +368,7 @@ BOOST_AUTO_TEST_CASE(fully_coupled_jitter_rejected_fields) {
       [&] { with([](auto& c) { c.viscous_friction = -1.0 * si::newton * si::meter * si::second / si::radian; }); },
       {o + "viscous_friction [N m s/rad] = -1: must not be negative"});
   FullyCoupledJitterWheel fc("rw", good);
-  BOOST_TEST(fc.segment_count() == 0u);
-  check_rejected([&] { fc.add_dynamic_effector(std::make_shared<ExternalForceTorque>("push"), 0); },
-                 {"fully_coupled_jitter_wheel 'rw'", "external_force_torque 'push'", "can host no dynamic effector"});
+  check_hosts_no_child(fc, "fully_coupled_jitter_wheel 'rw'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

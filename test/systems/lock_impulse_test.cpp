@@ -125,6 +125,18 @@ HingedRigidBodyConfig panel_config(double d, double thetaDot0, double k = 0.0) {
   return h;
 }
 
+/// `effector` alone on the free vehicle: the effector and the model.
+template <class Effector>
+std::pair<std::shared_ptr<Effector>, std::shared_ptr<Model>> on_free_vehicle(std::shared_ptr<Effector> effector) {
+  auto model = free_vehicle({effector});
+  return {std::move(effector), std::move(model)};
+}
+
+/// The panel "panel" of panel_config(0.9, thetaDot0, k) alone on the free vehicle.
+std::pair<std::shared_ptr<HingedRigidBody>, std::shared_ptr<Model>> free_panel(double thetaDot0, double k = 0.0) {
+  return on_free_vehicle(std::make_shared<HingedRigidBody>("panel", panel_config(0.9, thetaDot0, k)));
+}
+
 /// The panel as a dense body (docs/models/hinged_rigid_body.md eq. 1), at angle θ.
 DenseBody dense_panel(const HingedRigidBodyConfig& h, double theta) {
   const double ct = std::cos(theta), st = std::sin(theta);
@@ -160,6 +172,22 @@ std::pair<SpinningAxisConfig, SpinningAxisConfig> gimbal_axes() {
   a2.theta0 = -0.4 * si::radian;
   a2.thetaDot0 = -0.8 * si::radian_per_second;
   return {a1, a2};
+}
+
+/// A body of 40 kg with products of inertia sliding at 0.25 m/s, 0.4 m out, along a tilted axis.
+TranslatingAxisConfig slider_config() {
+  TranslatingAxisConfig a;
+  a.mass = 40.0 * si::kilogram;
+  Matrix3d I;
+  I << 2.0, 0.1, 0.0, 0.1, 3.0, -0.2, 0.0, -0.2, 2.5;
+  a.I_PntFc_F = InertiaTensor(I, kg_m2);
+  a.r_FcF_F = Length3{Vector3d(0.1, 0.2, -0.1), si::meter};
+  a.dcm_FP = rodrigues(Vector3d(0, 1, 1).normalized(), 0.5).transpose();
+  a.r_F0P_P = Length3{Vector3d(-0.5, 0.8, 0.3), si::meter};
+  a.fHat_P = Vector3d(1, -2, 2).normalized();
+  a.rho0 = 0.4 * si::meter;
+  a.rhoDot0 = 0.25 * si::meter_per_second;
+  return a;
 }
 
 /// The two bodies as dense bodies (docs/models/serial_chain.md eq. 4, dcm_S0P = 1), at θ1, θ2.
@@ -441,8 +469,7 @@ BOOST_AUTO_TEST_CASE(vscmg_gimbal) {
   c.gamma0 = 0.2 * si::radian;
   c.gammaDot0 = 0.3 * si::radian_per_second;
   c.Omega0 = 200.0 * si::radian_per_second;
-  auto cmg = std::make_shared<Vscmg>("cmg", c);
-  const auto model = free_vehicle({cmg});
+  const auto [cmg, model] = on_free_vehicle(std::make_shared<Vscmg>("cmg", c));
   const System system(model);
   VectorXd x = model->initial_state();
   const VectorXd x0 = x;
@@ -484,19 +511,8 @@ BOOST_AUTO_TEST_CASE(vscmg_gimbal) {
 BOOST_AUTO_TEST_CASE(prismatic_joint) {
   // A body (40 kg) sliding at 0.25 m/s along a tilted axis on the free hub: the same checks as the
   // hinged panel, the dense body translating along f̂ (v_c gains ρ̇ f̂, ω nothing).
-  TranslatingAxisConfig a;
-  a.mass = 40.0 * si::kilogram;
-  Matrix3d I;
-  I << 2.0, 0.1, 0.0, 0.1, 3.0, -0.2, 0.0, -0.2, 2.5;
-  a.I_PntFc_F = InertiaTensor(I, kg_m2);
-  a.r_FcF_F = Length3{Vector3d(0.1, 0.2, -0.1), si::meter};
-  a.dcm_FP = rodrigues(Vector3d(0, 1, 1).normalized(), 0.5).transpose();
-  a.r_F0P_P = Length3{Vector3d(-0.5, 0.8, 0.3), si::meter};
-  a.fHat_P = Vector3d(1, -2, 2).normalized();
-  a.rho0 = 0.4 * si::meter;
-  a.rhoDot0 = 0.25 * si::meter_per_second;
-  auto slider = std::make_shared<TranslatingBodyOneDOF>("slider", a);
-  const auto model = free_vehicle({slider});
+  const TranslatingAxisConfig a = slider_config();
+  const auto [slider, model] = on_free_vehicle(std::make_shared<TranslatingBodyOneDOF>("slider", a));
   const System system(model);
   VectorXd x = model->initial_state();
   const VectorXd x0 = x;
@@ -511,7 +527,7 @@ BOOST_AUTO_TEST_CASE(prismatic_joint) {
   b.m = 40.0;
   const Matrix3d dcm_BF = a.dcm_FP.transpose();
   b.c = a.r_F0P_P.si() + x0[rate - 1] * a.fHat_P + dcm_BF * a.r_FcF_F.si();
-  b.I = dcm_BF * I * dcm_BF.transpose();
+  b.I = dcm_BF * a.I_PntFc_F.si() * dcm_BF.transpose();
   b.joints = {{0, a.fHat_P, Vector3d::Zero(), true}};
   const MatrixXd Minv = dense_mass_matrix({dense_hub(), b}, 1).inverse();
   const double mu = 1.0 / Minv(6, 6), lost_ref = 0.5 * mu * 0.25 * 0.25;
@@ -531,8 +547,7 @@ BOOST_AUTO_TEST_CASE(prismatic_joint) {
 BOOST_AUTO_TEST_CASE(a_joint_at_rest_changes_nothing) {
   // Latching a joint whose rate is exactly 0 applies no impulse: x is bit-for-bit unchanged, the
   // lock is set. So is latching a joint that is locked already.
-  auto panel = std::make_shared<HingedRigidBody>("panel", panel_config(0.9, 0.0));
-  const auto model = free_vehicle({panel});
+  const auto [panel, model] = free_panel(0.0);
   const System system(model);
   VectorXd x = model->initial_state();
   const VectorXd x0 = x;
@@ -605,8 +620,7 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(lock_impulse_errors)
 
 BOOST_AUTO_TEST_CASE(bad_requests_are_refused) {
-  auto panel = std::make_shared<HingedRigidBody>("panel", panel_config(0.9, 0.4));
-  const auto model = free_vehicle({panel});
+  const auto [panel, model] = free_panel(0.4);
   const System system(model);
   VectorXd x = model->initial_state();
   const VectorXd x0 = x;
@@ -618,9 +632,7 @@ BOOST_AUTO_TEST_CASE(bad_requests_are_refused) {
   BOOST_CHECK_THROW(panel->engage_lock(0, system, short_x, 0.0), ConfigurationError);
   BOOST_CHECK_THROW(panel->engage_lock(0, system, x, std::numeric_limits<double>::quiet_NaN()), ConfigurationError);
   // A system of another model (the chain is not in it).
-  auto other_panel = std::make_shared<HingedRigidBody>("panel", panel_config(0.9, 0.4));
-  const auto other = free_vehicle({other_panel});
-  BOOST_CHECK_THROW(panel->engage_lock(0, System(other), x, 0.0), ConfigurationError);
+  BOOST_CHECK_THROW(panel->engage_lock(0, System(free_panel(0.4).second), x, 0.0), ConfigurationError);
   // set_locked refuses to lock a moving joint (that would be the old reset), naming the joint.
   try {
     panel->set_locked(0, true, *model, system.inputs(), x);
@@ -687,8 +699,7 @@ BOOST_AUTO_TEST_CASE(a_commanded_lock_is_the_latch) {
 }
 
 BOOST_AUTO_TEST_CASE(a_lock_flag_is_zero_or_one) {
-  auto panel = std::make_shared<HingedRigidBody>("panel", panel_config(0.9, 0.4));
-  const auto model = free_vehicle({panel});
+  const auto [panel, model] = free_panel(0.4);
   const System system(model);
   const Eigen::Index lock = model->input_range(*panel).offset + panel->lock_channel(0);
   for (const double v : {0.3, 0.5, -1.0, 2.0}) {

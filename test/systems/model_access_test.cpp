@@ -13,6 +13,7 @@
 #include "ramus/systems/hinged_rigid_body.hpp"
 #include "ramus/systems/prescribed_platform.hpp"
 #include "support/models.hpp"
+#include "systems/effector_cases.hpp"
 
 namespace {
 
@@ -40,11 +41,6 @@ struct PanelModel {
 
 PanelModel panel_model() {
   PanelModel p;
-  p.model = std::make_shared<Model>();
-  auto& sc = p.model->add_vehicle("sc", standard_hub(Eigen::Vector3d(0.05, -0.03, 0.1)));
-  sc.set_initial_state(initial_state(Eigen::Vector3d(12.0, -20.0, 5.0), Eigen::Vector3d(0.4, 0.1, -0.3),
-                                     quat_from_axis_angle(Eigen::Vector3d(1.0, 2.0, -2.0) / 3.0, 0.8),
-                                     Eigen::Vector3d(0.02, -0.03, 0.05)));
   p.r_HB_B = Eigen::Vector3d(0.9, 0.4, -0.2);
   p.dcm_HB = Eigen::AngleAxisd(0.6, Eigen::Vector3d(0.0, 0.6, 0.8)).toRotationMatrix().transpose();
   p.d = 1.5;
@@ -55,8 +51,11 @@ PanelModel panel_model() {
   h.r_HB_B = Length3{p.r_HB_B, si::meter};
   h.dcm_HB = p.dcm_HB;
   p.panel = std::make_shared<HingedRigidBody>("panel", h);
-  sc.add_state_effector(p.panel);
-  p.model->finalize();
+  p.model = one_vehicle_model(standard_hub(Eigen::Vector3d(0.05, -0.03, 0.1)),
+                              initial_state(Eigen::Vector3d(12.0, -20.0, 5.0), Eigen::Vector3d(0.4, 0.1, -0.3),
+                                            quat_from_axis_angle(Eigen::Vector3d(1.0, 2.0, -2.0) / 3.0, 0.8),
+                                            Eigen::Vector3d(0.02, -0.03, 0.05)),
+                              {p.panel});
   return p;
 }
 

@@ -13,6 +13,7 @@
 #include "ramus/systems/external_force_torque.hpp"
 #include "support/models.hpp"
 #include "systems/chain_support.hpp"
+#include "systems/effector_cases.hpp"
 
 namespace {
 
@@ -73,21 +74,14 @@ BOOST_AUTO_TEST_CASE(one_panel_equals_hinged_rigid_body_over_a_run) {
   // link, so the same arithmetic: the runs agree to the last bit. Tolerance 1e-15 relative (a
   // mapping error — d, r_HB_B, dcm_HB, the axis — changes the state at O(1)).
   const HingedRigidBodyConfig h = hinged_config();
-  HingedPanelConfig p;
-  p.mass = h.mass;
-  p.I_PntSc_S = h.I_PntSc_S;
-  p.d = h.d;
-  p.dcm_HP = h.dcm_HB;
-  p.k = h.k;
-  p.theta0 = h.theta0;
-  p.thetaDot0 = 0.3 * si::radian_per_second;
+  // The panel's numbers as the array's one panel (no panel follows: no length), θ̇0 = 0.3 rad/s.
+  const HingedPanelConfig p = config_of(
+      {h.mass.value(), h.d.value(), 0.0, h.I_PntSc_S.si(), h.dcm_HB, h.k.value(), 0.0, h.theta0.value(), 0.3});
   HingedRigidBodyConfig h2 = h;
   h2.thetaDot0 = p.thetaDot0;
   const ChainModel a = orbit_model({std::make_shared<NHingedRigidBody>("array", h.r_HB_B, std::vector{p})});
   const ChainModel b = orbit_model({std::make_shared<HingedRigidBody>("panel", h2)});
-  const Eigen::VectorXd xa = chain_test::run_logged(System(a.model), a.model->initial_state(), 2.0, 2000);
-  const Eigen::VectorXd xb = chain_test::run_logged(System(b.model), b.model->initial_state(), 2.0, 2000);
-  const double diff = state_difference(a, xa, b, xb);
+  const double diff = run_difference(a, b);
   BOOST_TEST_MESSAGE("one panel vs hinged_rigid_body: " << diff);
   BOOST_TEST(diff <= 1e-15);
 }
@@ -192,10 +186,7 @@ BOOST_AUTO_TEST_CASE(dense_kane_reference_at_a_general_state) {
 }
 
 BOOST_AUTO_TEST_CASE(rhs_does_not_allocate) {
-  const ChainModel m = orbit_model({twisted_array()});
-  const System system(m.model);
-  const Eigen::VectorXd x = m.model->initial_state();
-  ramus::test::check_rhs_does_not_allocate(system, x);
+  ramus::test::check_initial_rhs_does_not_allocate(orbit_model({twisted_array()}).model);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -228,16 +219,8 @@ BOOST_AUTO_TEST_CASE(conservation_drift_order) {
   // ~100× of round-off (measured order 3.82 there).
   const ChainModel m = make_model(basilisk_hub(), basilisk_orbit(Eigen::Vector3d(0.6, -0.5, 0.7)), {twisted_array()},
                                   chain_test::earth());
-  std::vector<ramus::test::Drift> d;
-  for (int n : {100, 200, 400, 800, 1600})
-    d.push_back(ramus::test::max_relative_drift(m.model, m.model->initial_state(), 10.0, n));
-  for (std::size_t k = 0; k < d.size(); ++k)
-    BOOST_TEST_MESSAGE("n hinged drift n=" << (100 << k) << ": E_rot " << d[k].rotational_energy << ", H_rot "
-                                           << d[k].H_rot << ", E_orb " << d[k].orbital_energy << ", H_orb "
-                                           << d[k].H_orb);
-  ramus::test::check_drift_orders(d, 5.25, 2, 2);
-  BOOST_TEST(d.back().rotational_energy > 1e-12);  // far above round-off where used
-  BOOST_TEST(d[2].orbital_energy > 1e-12);
+  // The finest drifts used stay far above round-off: E_rot and E_orb 1e-12.
+  ramus::test::check_drift_study("n hinged", m.model, 10.0, {100, 200, 400, 800, 1600}, {5.25, 2, 2}, {1e-12, 1e-12});
 }
 
 BOOST_AUTO_TEST_CASE(panel_angles_step_halving) {
@@ -257,13 +240,7 @@ BOOST_AUTO_TEST_CASE(panel_angles_step_halving) {
             (a.segment<3>(o.state_effectors[0]) - b.segment<3>(o.state_effectors[0])).lpNorm<Eigen::Infinity>(),
             attitude_error_angle(a.segment<4>(o.q_BN), b.segment<4>(o.q_BN)));
       });
-  for (const HalvingLevel& l : study.levels)
-    BOOST_TEST_MESSAGE("n hinged angles dt " << l.dt << " error " << l.error << " order " << l.observed_order);
-  for (double p : study.orders()) {
-    BOOST_TEST(p >= 3.8);
-    BOOST_TEST(p <= 4.25);
-  }
-  BOOST_TEST(study.levels.back().error > 1e-12);
+  ramus::test::check_rk4_window(study, "n hinged angles", 1e-12);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -279,7 +256,7 @@ void array_with(const std::function<void(std::vector<HingedPanelConfig>&)>& edit
   NHingedRigidBody("array", meters(kHinge1), c);
 }
 
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+using ramus::test::kNaN;
 
 }  // namespace
 
@@ -288,7 +265,7 @@ BOOST_AUTO_TEST_CASE(n_hinged_rigid_body_rejected_fields) {
   const std::string o = "n_hinged_rigid_body 'array'";
   check_rejected([] { array_with([](auto& c) { c.clear(); }); }, {o + ": panels = 0: needs at least one panel"});
   check_rejected(
-      [] { NHingedRigidBody("array", meters(Eigen::Vector3d(nan, 0, 0)), {config_of(twisted_panels()[0])}); },
+      [] { NHingedRigidBody("array", meters(Eigen::Vector3d(kNaN, 0, 0)), {config_of(twisted_panels()[0])}); },
       {o + ": r_H1B_B [m]", "finite"});
   check_rejected([] { array_with([](auto& c) { c[1].mass = 0.0 * si::kilogram; }); },
                  {o + " panel 2: mass [kg] = 0: must be positive"});
@@ -306,11 +283,11 @@ BOOST_AUTO_TEST_CASE(n_hinged_rigid_body_rejected_fields) {
                  {o + " panel 2: k [N m/rad] = -1: must not be negative"});
   check_rejected([] { array_with([](auto& c) { c[2].c = -2.0 * si::newton * si::meter * si::second / si::radian; }); },
                  {o + " panel 3: c [N m s/rad] = -2: must not be negative"});
-  check_rejected([] { array_with([](auto& c) { c[0].theta0 = nan * si::radian; }); },
+  check_rejected([] { array_with([](auto& c) { c[0].theta0 = kNaN * si::radian; }); },
                  {o + " panel 1: theta0 [rad]", "finite"});
-  check_rejected([] { array_with([](auto& c) { c[0].thetaDot0 = nan * si::radian_per_second; }); },
+  check_rejected([] { array_with([](auto& c) { c[0].thetaDot0 = kNaN * si::radian_per_second; }); },
                  {o + " panel 1: thetaDot0 [rad/s]", "finite"});
-  check_rejected([] { array_with([](auto& c) { c[1].motor_torque = nan * units::newton_meter; }); },
+  check_rejected([] { array_with([](auto& c) { c[1].motor_torque = kNaN * units::newton_meter; }); },
                  {o + " panel 2: motor_torque [N m]", "finite"});
   // The last panel's length is not used: 0 is accepted.
   BOOST_CHECK_NO_THROW(array_with([](auto& c) { c[2].length = 0.0 * si::meter; }));

@@ -30,17 +30,12 @@ struct Slewing {
 
 Slewing slewing(bool orbit, const Eigen::Vector3d& omega0) {
   Slewing s;
-  s.model = std::make_shared<Model>();
-  auto& sc = s.model->add_vehicle("sc", standard_hub(kHubC));
-  sc.set_initial_state(orbit ? basilisk_orbit(omega0) : at_rest_at_origin(omega0));
-  if (orbit) set_earth_gravity(*s.model);
   s.platform = std::make_shared<PrescribedPlatform>(
       "platform",
       platform_config(kPlatI, Eigen::Vector3d(0.1, 0.05, -0.2), Eigen::Vector3d(0.5, 0.0, 1.0),
                       rot(Eigen::Vector3d(0, 1, 0), 0.4).transpose()),
       slew());
-  sc.add_state_effector(s.platform);
-  s.model->finalize();
+  s.model = one_vehicle_model(standard_hub(kHubC), orbit, omega0, {s.platform});
   return s;
 }
 
@@ -82,36 +77,16 @@ BOOST_AUTO_TEST_CASE(held_at_rest_equals_rigid_appendage) {
   const Eigen::Vector3d r_MB(0.5, 0.0, 1.0), r_PM(0.3, -0.2, 0.5), r_PcP(0.1, 0.05, -0.2);
   const Eigen::Matrix3d dcm_MB = rot(Eigen::Vector3d(0, 1, 0), 0.4).transpose();
   const Quaternion q_PM = quat(Eigen::Vector3d(1, 1, 0), 0.7);
-  auto a = std::make_shared<Model>();
-  auto& sa = a->add_vehicle("sc", standard_hub(kHubC));
-  sa.set_initial_state(basilisk_orbit(Eigen::Vector3d(0.1, -0.1, 0.1)));
-  set_earth_gravity(*a);
-  sa.add_state_effector(std::make_shared<PrescribedPlatform>("platform", platform_config(kPlatI, r_PcP, r_MB, dcm_MB),
-                                                             hold_profile(Length3{r_PM, si::meter}, q_PM)));
-  a->finalize();
+  const auto a =
+      one_vehicle_model(standard_hub(kHubC), true, Eigen::Vector3d(0.1, -0.1, 0.1),
+                        {std::make_shared<PrescribedPlatform>("platform", platform_config(kPlatI, r_PcP, r_MB, dcm_MB),
+                                                              hold_profile(Length3{r_PM, si::meter}, q_PM))});
   const Eigen::Matrix3d dcm_BP = dcm_MB.transpose() * rot(Eigen::Vector3d(1, 1, 0), 0.7);
   const Eigen::Vector3d r_PcB = r_MB + dcm_MB.transpose() * r_PM + dcm_BP * r_PcP;
-  const double m = 800.0;
-  const Eigen::Vector3d c = (750.0 * kHubC + 50.0 * r_PcB) / m;
-  auto pa = [](double mm, const Eigen::Vector3d& r) {
-    return Eigen::Matrix3d(mm * (r.squaredNorm() * Eigen::Matrix3d::Identity() - r * r.transpose()));
-  };
-  const Eigen::Matrix3d I = kHubI.asDiagonal().toDenseMatrix() + pa(750.0, kHubC - c) +
-                            dcm_BP * kPlatI * dcm_BP.transpose() + pa(50.0, r_PcB - c);
-  HubConfig h;
-  h.mass = m * si::kilogram;
-  h.I_PntBc_B = InertiaTensor(I, kg_m2);
-  h.r_BcB_B = Length3{c, si::meter};
-  auto b = std::make_shared<Model>();
-  b->add_vehicle("sc", h).set_initial_state(basilisk_orbit(Eigen::Vector3d(0.1, -0.1, 0.1)));
-  set_earth_gravity(*b);
-  b->finalize();
+  const auto b = one_vehicle_model(composite_hub(r_PcB, dcm_BP), true, Eigen::Vector3d(0.1, -0.1, 0.1), {});
   const Eigen::VectorXd xa = run_logged(System(a), a->initial_state(), 2.0, 2000);
   const Eigen::VectorXd xb = run_logged(System(b), b->initial_state(), 2.0, 2000);
-  const double e = std::max({(xa.segment<3>(0) - xb.segment<3>(0)).norm() / xb.segment<3>(0).norm(),
-                             (xa.segment<3>(3) - xb.segment<3>(3)).norm() / xb.segment<3>(3).norm(),
-                             attitude_error_angle(xa.segment<4>(6), xb.segment<4>(6)),
-                             (xa.segment<3>(10) - xb.segment<3>(10)).norm() / xb.segment<3>(10).norm()});
+  const double e = hub_difference(xa, xb);
   BOOST_TEST_MESSAGE("held platform vs rigid hub: " << e);
   BOOST_TEST(e < 1e-11);
 }
@@ -168,29 +143,15 @@ BOOST_AUTO_TEST_CASE(actuator_wrench_is_the_hubs_reaction) {
   // solved r̈_B, ω̇. Independent of the hub system's assembly; tolerance 1e-10 of the terms' size.
   const Slewing s = slewing(true, Eigen::Vector3d(0.3, -0.2, 0.25));
   const System system(s.model);
-  Eigen::VectorXd x = run_logged(system, s.model->initial_state(), 1.0, 1000);  // in the acceleration phase
-  Eigen::VectorXd dxdt(x.size());
-  system(x, dxdt, 1.0);
-  const Wrench& act = s.platform->actuator_wrench(platform_ws(system));
-  const VehicleWorkspace& w = system.workspace().vehicles[0];
-  const Eigen::Matrix3d dcm_BN = w.ctx.hub.dcm_FN;
-  const Eigen::Vector3d omega = x.segment<3>(10), omegaDot = dxdt.segment<3>(10), rDDot = dcm_BN * dxdt.segment<3>(3);
-  const Eigen::Vector3d g_B = dcm_BN * w.ctx.g_N;
+  const Eigen::VectorXd x = run_logged(system, s.model->initial_state(), 1.0, 1000);  // in the acceleration phase
   // P's pose from the test's geometry (not the published r_PN, whose 1e7 m carry 2e-9 m of round-off)
-  const PrescribedPose p = slew()(1.0);
-  const Eigen::Matrix3d dcm_MB = rot(Eigen::Vector3d(0, 1, 0), 0.4).transpose();
-  const Eigen::Matrix3d dcm_BP = dcm_MB.transpose() * rotation_matrix(p.q_PM);
-  const Eigen::Vector3d r_PB = Eigen::Vector3d(0.5, 0.0, 1.0) + dcm_MB.transpose() * p.r_PM_M;
-  const Eigen::Vector3d F_B = dcm_BP * act.force_F, L_B = dcm_BP * act.torque_PntF_F;
-  const Eigen::Vector3d a_Bc = rDDot + omegaDot.cross(kHubC) + omega.cross(omega.cross(kHubC));
-  const Eigen::Matrix3d I = kHubI.asDiagonal();
-  const Eigen::Vector3d res_F = 750.0 * a_Bc - 750.0 * g_B + F_B;
-  const Eigen::Vector3d res_L = I * omegaDot + omega.cross(I * omega) + L_B + (r_PB - kHubC).cross(F_B);
-  BOOST_TEST_MESSAGE("hub Newton-Euler residuals: " << res_F.norm() << " N (|F| " << F_B.norm() << "), " << res_L.norm()
-                                                    << " N m (|L| " << L_B.norm() << ")");
-  BOOST_TEST(res_F.norm() < 1e-10 * (750.0 * g_B.norm()));
-  BOOST_TEST(res_L.norm() < 1e-10 * std::max(1.0, L_B.norm()));
-  BOOST_TEST(L_B.norm() > 0.1);  // mid-slew: the actuator works
+  const HubNewtonEuler r = hub_newton_euler(system, *s.platform, x, 1.0, Eigen::Vector3d(0.5, 0.0, 1.0),
+                                            rot(Eigen::Vector3d(0, 1, 0), 0.4).transpose());
+  BOOST_TEST_MESSAGE("hub Newton-Euler residuals: " << r.res_F.norm() << " N (|F| " << r.F_B.norm() << "), "
+                                                    << r.res_L.norm() << " N m (|L| " << r.L_B.norm() << ")");
+  BOOST_TEST(r.res_F.norm() < 1e-10 * (750.0 * r.g_B.norm()));
+  BOOST_TEST(r.res_L.norm() < 1e-10 * std::max(1.0, r.L_B.norm()));
+  BOOST_TEST(r.L_B.norm() > 0.1);  // mid-slew: the actuator works
 }
 
 BOOST_AUTO_TEST_CASE(child_on_the_platform_impulse_balance) {
@@ -200,10 +161,6 @@ BOOST_AUTO_TEST_CASE(child_on_the_platform_impulse_balance) {
   // trapezoid; residual ratios 0.2–0.3 per halving.
   const Eigen::Vector3d F(1.0, 1.0, 1.0), L(1.0, 1.0, 1.0);
   Slewing s;
-  s.model = std::make_shared<Model>();
-  auto& sc = s.model->add_vehicle("sc", standard_hub(kHubC));
-  sc.set_initial_state(basilisk_orbit(Eigen::Vector3d(0.3, -0.2, 0.25)));
-  set_earth_gravity(*s.model);
   const Eigen::Vector3d r_MB(0.5, 0.0, 1.0), r_PcP(0.1, 0.05, -0.2);
   const Eigen::Matrix3d dcm_MB = rot(Eigen::Vector3d(0, 1, 0), 0.4).transpose();
   s.platform = std::make_shared<PrescribedPlatform>("platform", platform_config(kPlatI, r_PcP, r_MB, dcm_MB), slew());
@@ -211,39 +168,25 @@ BOOST_AUTO_TEST_CASE(child_on_the_platform_impulse_balance) {
   fc.force_F = Force3{F, si::newton};
   fc.torque_PntF_F = Torque3{L, newton_meter};
   s.platform->add_dynamic_effector(std::make_shared<ExternalForceTorque>("load", fc), 0);
-  sc.add_state_effector(s.platform);
-  s.model->finalize();
-  const System system(s.model);
+  s.model = one_vehicle_model(standard_hub(kHubC), true, Eigen::Vector3d(0.3, -0.2, 0.25), {s.platform});
   const PrescribedProfile prof = slew();
   const double T = 5.0;
-  auto residuals = [&](int n) {
-    std::vector<double> c[6];
-    VehicleDiagnostics d0, d1;
-    bool first = true;
-    run_logged(system, s.model->initial_state(), T, n, [&](const Eigen::VectorXd& x, double t) {
-      const VehicleDiagnostics d = vehicle_diagnostics(*s.model, x, t, 0);
-      const PrescribedPose p = prof(t);
-      const Eigen::Matrix3d dcm_NB = d.hub.dcm_FN.transpose();
-      const Eigen::Matrix3d dcm_BP = dcm_MB.transpose() * rotation_matrix(p.q_PM);
-      const Eigen::Vector3d r_PB = r_MB + dcm_MB.transpose() * p.r_PM_M;
-      const Eigen::Vector3d c_B = d.hub.dcm_FN * (d.r_CN_N - d.hub.r_FN_N);
-      const Eigen::Vector3d F_N = dcm_NB * dcm_BP * F;
-      const Eigen::Vector3d tq = dcm_NB * (dcm_BP * L + (r_PB - c_B).cross(dcm_BP * F));
-      for (int j = 0; j < 3; ++j) c[j].push_back(tq[j]), c[3 + j].push_back(F_N[j] / d.m);
-      if (first) d0 = d, first = false;
-      d1 = d;
-    });
-    const double h = T / n;
-    return impulse_residuals(c, h, d0, d1);
+  // The torque about C and the force per mass at a logged sample.
+  const auto load = [&](const Eigen::VectorXd&, double t, const VehicleDiagnostics& d) {
+    const PrescribedPose p = prof(t);
+    const Eigen::Matrix3d dcm_NB = d.hub.dcm_FN.transpose();
+    const Eigen::Matrix3d dcm_BP = dcm_MB.transpose() * rotation_matrix(p.q_PM);
+    const Eigen::Vector3d r_PB = r_MB + dcm_MB.transpose() * p.r_PM_M;
+    const Eigen::Vector3d c_B = d.hub.dcm_FN * (d.r_CN_N - d.hub.r_FN_N);
+    const Eigen::Vector3d F_N = dcm_NB * dcm_BP * F;
+    const Eigen::Vector3d tq = dcm_NB * (dcm_BP * L + (r_PB - c_B).cross(dcm_BP * F));
+    return std::pair<Eigen::Vector3d, Eigen::Vector3d>(tq, F_N / d.m);
   };
-  check_impulse_balance_order(residuals, 500, "platform child impulse residuals");
+  check_impulse_balance(s.model, T, 500, "platform child impulse residuals", load);
 }
 
 BOOST_AUTO_TEST_CASE(rhs_does_not_allocate) {
-  const Slewing s = slewing(true, Eigen::Vector3d(0.1, -0.1, 0.1));
-  const System system(s.model);
-  const Eigen::VectorXd x = s.model->initial_state();
-  check_rhs_does_not_allocate(system, x);
+  check_initial_rhs_does_not_allocate(slewing(true, Eigen::Vector3d(0.1, -0.1, 0.1)).model);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -266,15 +209,8 @@ BOOST_AUTO_TEST_CASE(actuator_work_balance) {
   // its slope vanish at both ends, the h² term of the trapezoid's error with them, and the residual
   // falls as h⁴ (measured ratios 0.062) into round-off.
   const Slewing s = slewing(true, Eigen::Vector3d(0.1, -0.1, 0.1));
-  const System system(s.model);
-  const PrescribedProfile prof = slew();
-  const Eigen::Matrix3d dcm_MB = rot(Eigen::Vector3d(0, 1, 0), 0.4).transpose();
-  const double T = 1.25;
-  auto residual = [&](int n) { return actuator_work_residual(system, *s.model, *s.platform, prof, dcm_MB, T, n); };
-  const double r1 = residual(125), r2 = residual(250), r3 = residual(500);
-  BOOST_TEST_MESSAGE("platform actuator work residuals " << r1 << " " << r2 << " " << r3 << ", ratios " << r2 / r1
-                                                         << " " << r3 / r2);
-  check_second_order_ratios({r2 / r1, r3 / r2});
+  check_actuator_work_order(s.model, *s.platform, rot(Eigen::Vector3d(0, 1, 0), 0.4).transpose(),
+                            "platform actuator work residuals");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -296,20 +232,8 @@ BOOST_AUTO_TEST_CASE(slew_step_halving) {
         return std::max(attitude_error_angle(a.segment<4>(6), b.segment<4>(6)),
                         (a.segment<3>(10) - b.segment<3>(10)).norm());
       });
-  for (const HalvingLevel& l : study.levels)
-    BOOST_TEST_MESSAGE("platform slew dt " << l.dt << " error " << l.error << " order " << l.observed_order);
-  for (double p : study.orders()) {
-    BOOST_TEST(p >= 3.8);
-    BOOST_TEST(p <= 4.25);
-  }
-  BOOST_TEST(study.levels.back().error > 1e-13);
-  std::vector<double> h;
-  for (int n : {50, 100, 200, 400}) h.push_back(max_relative_drift(s.model, s.model->initial_state(), 5.0, n).H_rot);
-  BOOST_TEST_MESSAGE("platform H_rot drift " << h[0] << " " << h[1] << " " << h[2] << " " << h[3]);
-  for (std::size_t k = 1; k < h.size(); ++k) {
-    BOOST_TEST(std::log2(h[k - 1] / h[k]) >= 3.8);
-    BOOST_TEST(std::log2(h[k - 1] / h[k]) <= 4.25);
-  }
+  check_rk4_window(study, "platform slew", 1e-13);
+  check_H_rot_drift_order(s.model, {50, 100, 200, 400}, "platform H_rot drift");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -319,17 +243,17 @@ BOOST_AUTO_TEST_SUITE(family_errors)
 BOOST_AUTO_TEST_CASE(prescribed_platform_rejected_fields) {
   const std::string o = "prescribed_platform 'platform': ";
   auto with = [&](const std::function<void(PrescribedPlatformConfig&)>& edit, PrescribedProfile p = slew()) {
-    PrescribedPlatformConfig c =
-        platform_config(kPlatI, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), Eigen::Matrix3d::Identity());
-    edit(c);
-    PrescribedPlatform("platform", c, std::move(p));
+    PrescribedPlatform(
+        "platform",
+        edited(platform_config(kPlatI, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), Eigen::Matrix3d::Identity()),
+               edit),
+        std::move(p));
   };
-  const double nan = std::numeric_limits<double>::quiet_NaN();
   check_rejected([&] { with([](auto& c) { c.mass = 0.0 * si::kilogram; }); }, {o + "mass [kg] = 0: must be positive"});
   check_rejected([&] { with([](auto& c) { c.I_PntPc_P = InertiaTensor(-Eigen::Matrix3d::Identity(), kg_m2); }); },
                  {o + "I_PntPc_P [kg m^2]"});
   check_rejected([&] { with([&](auto& c) {
-                         c.r_PcP_P = Length3{Eigen::Vector3d(nan, 0, 0), si::meter};
+                         c.r_PcP_P = Length3{Eigen::Vector3d(kNaN, 0, 0), si::meter};
                        }); },
                  {o + "r_PcP_P [m]", "finite"});
   check_rejected([&] { with([](auto& c) { c.dcm_MB = 2.0 * Eigen::Matrix3d::Identity(); }); }, {o + "dcm_MB"});

@@ -11,6 +11,7 @@
 #include "ramus/kernel/error.hpp"
 #include "ramus/systems/reaction_wheels.hpp"
 #include "support/models.hpp"
+#include "systems/effector_cases.hpp"
 
 namespace {
 
@@ -19,21 +20,12 @@ using namespace ramus::test;
 
 /// A hub of principal inertia diag(Ih) [kg m²] at rest (or spinning at omega about b1), one
 /// effector with the given wheels, angle states on.
-struct WheelModel {
-  std::shared_ptr<Model> model;
-  std::shared_ptr<ReactionWheels> rw;
-};
-
-WheelModel wheel_model(const std::vector<ReactionWheelConfig>& wheels, const Eigen::Vector3d& Ih,
-                       const Eigen::Vector3d& omega0, bool angles = true) {
-  WheelModel w;
-  w.model = std::make_shared<Model>();
-  auto& sc = w.model->add_vehicle("sc", hub_config(500.0, Ih, Eigen::Vector3d::Zero()));
-  sc.set_initial_state(at_rest_at_origin(omega0));
+WheelVehicle wheel_model(const std::vector<ReactionWheelConfig>& wheels, const Eigen::Vector3d& Ih,
+                         const Eigen::Vector3d& omega0, bool angles = true) {
+  WheelVehicle w;
   w.rw = std::make_shared<ReactionWheels>("rw", wheels);
   w.rw->set_angle_states(angles);
-  sc.add_state_effector(w.rw);
-  w.model->finalize();
+  w.model = one_vehicle_model(hub_config(500.0, Ih, Eigen::Vector3d::Zero()), at_rest_at_origin(omega0), {w.rw});
   return w;
 }
 
@@ -47,8 +39,8 @@ BOOST_AUTO_TEST_CASE(layout_is_unchanged_without_angles) {
       wheel(Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(), 1.0, 0.1, 0.06, 5.0),
       wheel(Eigen::Vector3d::UnitY(), Eigen::Vector3d::Zero(), 1.0, 0.1, 0.06, 7.0)};
   BOOST_TEST(!ReactionWheels("rw", two).has_angle_states());
-  const WheelModel off = wheel_model(two, Eigen::Vector3d(100, 200, 250), Eigen::Vector3d::Zero(), false);
-  const WheelModel on = wheel_model(two, Eigen::Vector3d(100, 200, 250), Eigen::Vector3d::Zero(), true);
+  const WheelVehicle off = wheel_model(two, Eigen::Vector3d(100, 200, 250), Eigen::Vector3d::Zero(), false);
+  const WheelVehicle on = wheel_model(two, Eigen::Vector3d(100, 200, 250), Eigen::Vector3d::Zero(), true);
   BOOST_TEST(off.model->layout().size() == 16 + 2);
   BOOST_TEST(on.model->layout().size() == 16 + 4);
   BOOST_TEST(block_offset(*on.model, "sc/rw", "theta") == block_offset(*on.model, "sc/rw", "Omega") + 2);
@@ -61,7 +53,7 @@ BOOST_AUTO_TEST_CASE(constant_relative_rate_gives_omega_t) {
   const double Omega = 40.0, theta0 = 0.3, T = 5.0;
   ReactionWheelConfig c = wheel(Eigen::Vector3d(0.0, 0.6, 0.8), Eigen::Vector3d(0.2, 0.1, -0.3), 2.0, 0.1, 0.06, Omega);
   c.theta0 = theta0 * si::radian;
-  const WheelModel w = wheel_model({c}, Eigen::Vector3d(100, 200, 250), Eigen::Vector3d::Zero());
+  const WheelVehicle w = wheel_model({c}, Eigen::Vector3d(100, 200, 250), Eigen::Vector3d::Zero());
   const Eigen::VectorXd x = run_logged(System(w.model), w.model->initial_state(), T, 500);
   const double theta = x[block_offset(*w.model, "sc/rw", "theta")];
   const double expected = theta0 + Omega * T;
@@ -81,7 +73,7 @@ BOOST_AUTO_TEST_CASE(motor_spin_up_on_a_free_hub_closed_form) {
   const double Ihx = 100.0, Js = 0.1, u = 0.05, Omega0 = 10.0, omega0 = 0.02, theta0 = -0.4, T = 10.0;
   ReactionWheelConfig c = wheel(Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(), 2.0, Js, 0.06, Omega0, u);
   c.theta0 = theta0 * si::radian;
-  const WheelModel w = wheel_model({c}, Eigen::Vector3d(Ihx, 200.0, 250.0), Eigen::Vector3d(omega0, 0.0, 0.0));
+  const WheelVehicle w = wheel_model({c}, Eigen::Vector3d(Ihx, 200.0, 250.0), Eigen::Vector3d(omega0, 0.0, 0.0));
   const Eigen::VectorXd x = run_logged(System(w.model), w.model->initial_state(), T, 1000);
   const double Ix = Ihx + Js;  // the wheel at B adds Js about b1 (its mass adds nothing about B)
   const double OmegaDot = u * Ix / (Js * (Ix - Js));
@@ -109,7 +101,7 @@ BOOST_AUTO_TEST_CASE(wheel_given_by_its_momentum) {
   const Eigen::Vector3d g = Eigen::Vector3d(1.0, -2.0, 2.0) / 3.0;
   ReactionWheelConfig c = wheel(g, Eigen::Vector3d(0.3, 0.0, 0.1), 3.0, Js, 0.07, 0.0);
   c.h0 = h0 * si::newton * si::meter * si::second;
-  const WheelModel w = wheel_model({c}, Eigen::Vector3d(100, 200, 250), Eigen::Vector3d::Zero(), false);
+  const WheelVehicle w = wheel_model({c}, Eigen::Vector3d(100, 200, 250), Eigen::Vector3d::Zero(), false);
   const Eigen::VectorXd& x = w.model->initial_state();
   BOOST_TEST(std::abs(x[block_offset(*w.model, "sc/rw", "Omega")] - 50.0) < 1e-14 * 50.0);
   BOOST_TEST(std::abs(w.rw->wheel(0).Omega0 - 50.0) < 1e-14 * 50.0);
@@ -149,7 +141,7 @@ BOOST_AUTO_TEST_CASE(rejected_angle_and_momentum_inputs) {
   BOOST_CHECK_EXCEPTION(model.finalize(), ConfigurationError,
                         says("theta0 [rad] = 0.5: the wheel angles are not states"));
   // set_angle_states after finalize
-  const WheelModel w = wheel_model({base}, Eigen::Vector3d(100, 200, 250), Eigen::Vector3d::Zero());
+  const WheelVehicle w = wheel_model({base}, Eigen::Vector3d(100, 200, 250), Eigen::Vector3d::Zero());
   BOOST_CHECK_EXCEPTION(w.rw->set_angle_states(false), ConfigurationError, says("set_angle_states"));
 }
 

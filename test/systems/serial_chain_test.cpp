@@ -228,14 +228,7 @@ BOOST_AUTO_TEST_CASE(coupling_rows_match_dense_elimination) {
       };
       const Eigen::VectorXd c0 = rows_at(HubAccelerations{});
       Eigen::MatrixXd K(n, 6);
-      for (int j = 0; j < 6; ++j) {
-        HubAccelerations acc;
-        if (j < 3)
-          acc.rDDot_BN_B[j] = 1.0;
-        else
-          acc.omegaDot_BN_B[j - 3] = 1.0;
-        K.col(j) = rows_at(acc) - c0;
-      }
+      for (int j = 0; j < 6; ++j) K.col(j) = rows_at(unit_hub_acceleration(j)) - c0;
       const samples::reference::DenseSolution d = samples::reference::dense_multibody(dense_problem(c, false));
       const samples::reference::DenseRows r = samples::reference::dense_rows(d);
       Eigen::MatrixXd K_free(r.K.rows(), 6);

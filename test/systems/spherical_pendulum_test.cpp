@@ -14,6 +14,7 @@
 #include "ramus/steppers/step_halving.hpp"
 #include "ramus/systems/external_force_torque.hpp"
 #include "support/models.hpp"
+#include "systems/effector_cases.hpp"
 
 namespace {
 
@@ -97,16 +98,12 @@ OnePendulum accelerated_massive_hub(const Eigen::Matrix3d& D, double phi0, doubl
 // centre of mass is offset from B; D1, D2 their damping matrices.
 std::shared_ptr<Model> two_pendulums(bool orbit, const Eigen::Vector3d& omega0_BN_B, const Eigen::Matrix3d& D1,
                                      const Eigen::Matrix3d& D2) {
-  auto model = std::make_shared<Model>();
-  auto& sc = model->add_vehicle("sc", standard_hub(Eigen::Vector3d(0.05, -0.03, 0.1)));
-  sc.set_initial_state(orbit ? basilisk_orbit(omega0_BN_B) : at_rest_at_origin(omega0_BN_B));
-  if (orbit) set_earth_gravity(*model);
-  sc.add_state_effector(std::make_shared<SphericalPendulum>(
-      "p1", pendulum(20.0, 0.3, Eigen::Vector3d(0.1, 0.1, 0.1), basilisk_dcm_P0B(), D1, 0.1, -0.2, 0.01, 0.05)));
-  sc.add_state_effector(std::make_shared<SphericalPendulum>(
-      "p2", pendulum(40.0, 0.4, Eigen::Vector3d(-0.1, 0.05, 0.1), basilisk_dcm_P0B(), D2, -0.3, 0.25, 0.1, 0.5)));
-  model->finalize();
-  return model;
+  return one_vehicle_model(
+      standard_hub(Eigen::Vector3d(0.05, -0.03, 0.1)), orbit, omega0_BN_B,
+      {std::make_shared<SphericalPendulum>(
+           "p1", pendulum(20.0, 0.3, Eigen::Vector3d(0.1, 0.1, 0.1), basilisk_dcm_P0B(), D1, 0.1, -0.2, 0.01, 0.05)),
+       std::make_shared<SphericalPendulum>(
+           "p2", pendulum(40.0, 0.4, Eigen::Vector3d(-0.1, 0.05, 0.1), basilisk_dcm_P0B(), D2, -0.3, 0.25, 0.1, 0.5))});
 }
 
 }  // namespace
@@ -181,14 +178,11 @@ BOOST_AUTO_TEST_CASE(uniform_gravity_does_not_excite) {
   // angles on a non-rotating hub must stay there (|g| ≈ 4 m/s²: without the g_B of eq. 7 the
   // angles would change by ~g T²/(2 l) ≫ 1 rad). Round-off ~1e-16 rad/s² per evaluation;
   // tolerance 1e-12 rad, and the hub must not turn (1e-15 rad/s).
-  auto model = std::make_shared<Model>();
-  auto& sc = model->add_vehicle("sc", standard_hub(Eigen::Vector3d(0.05, -0.03, 0.1)));
-  sc.set_initial_state(basilisk_orbit(Eigen::Vector3d::Zero()));
-  set_earth_gravity(*model);
-  sc.add_state_effector(std::make_shared<SphericalPendulum>(
-      "slosh", pendulum(20.0, 0.3, Eigen::Vector3d(0.1, 0.1, 0.1), basilisk_dcm_P0B(), Eigen::Matrix3d::Identity(), 0.3,
-                        0.4, 0.0, 0.0)));
-  model->finalize();
+  const auto model =
+      one_vehicle_model(standard_hub(Eigen::Vector3d(0.05, -0.03, 0.1)), true, Eigen::Vector3d::Zero(),
+                        {std::make_shared<SphericalPendulum>(
+                            "slosh", pendulum(20.0, 0.3, Eigen::Vector3d(0.1, 0.1, 0.1), basilisk_dcm_P0B(),
+                                              Eigen::Matrix3d::Identity(), 0.3, 0.4, 0.0, 0.0))});
   const Eigen::Index o = block_offset(*model, "sc/slosh", "phi");
   const auto& off = model->vehicle(0).offsets();
   double dq = 0.0, omega_max = 0.0;
@@ -203,11 +197,8 @@ BOOST_AUTO_TEST_CASE(uniform_gravity_does_not_excite) {
 
 BOOST_AUTO_TEST_CASE(rhs_does_not_allocate) {
   // docs/architecture.md §D3: no heap allocation in an evaluation.
-  const auto model =
-      two_pendulums(true, Eigen::Vector3d(0.1, -0.1, 0.1), Eigen::Matrix3d::Identity(), Eigen::Matrix3d::Zero());
-  const System system(model);
-  const Eigen::VectorXd x = model->initial_state();
-  check_rhs_does_not_allocate(system, x);
+  check_initial_rhs_does_not_allocate(
+      two_pendulums(true, Eigen::Vector3d(0.1, -0.1, 0.1), Eigen::Matrix3d::Identity(), Eigen::Matrix3d::Zero()));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -219,13 +210,7 @@ BOOST_AUTO_TEST_CASE(orbit_two_pendulums_tumbling_hub) {
   // 10 s); bound 1e-10 relative (docs/verification/README.md).
   const auto model =
       two_pendulums(true, Eigen::Vector3d(0.1, -0.1, 0.1), Eigen::Matrix3d::Zero(), Eigen::Matrix3d::Zero());
-  const Drift d = max_relative_drift(model, model->initial_state(), 10.0, 10000);
-  BOOST_TEST_MESSAGE("pendulum orbit drift: E_orb " << d.orbital_energy << ", E_rot " << d.rotational_energy
-                                                    << ", H_orb " << d.H_orb << ", H_rot " << d.H_rot);
-  BOOST_CHECK_SMALL(d.orbital_energy, 1e-10);
-  BOOST_CHECK_SMALL(d.rotational_energy, 1e-10);
-  BOOST_CHECK_SMALL(d.H_orb, 1e-10);
-  BOOST_CHECK_SMALL(d.H_rot, 1e-10);
+  check_invariants_held(max_relative_drift(model, model->initial_state(), 10.0, 10000), "pendulum orbit drift", 1e-10);
 }
 
 BOOST_AUTO_TEST_CASE(damping_is_internal) {
@@ -266,20 +251,11 @@ BOOST_AUTO_TEST_CASE(damper_work_balance) {
   };
   const double T = 5.0;
   auto residual = [&](int n) {
-    std::vector<double> power;
-    double E0 = 0.0, E1 = 0.0;
-    run_logged(system, model->initial_state(), T, n, [&](const Eigen::VectorXd& x, double t) {
-      power.push_back(power_of(x, o1, 0.3, D1) + power_of(x, o2, 0.4, D2));
-      const double E = vehicle_diagnostics(*model, x, t, 0).rotational_energy;
-      if (power.size() == 1) E0 = E;
-      E1 = E;
+    return rotational_work_residual(system, *model, T, n, [&](const Eigen::VectorXd& x, double) {
+      return power_of(x, o1, 0.3, D1) + power_of(x, o2, 0.4, D2);
     });
-    return (E1 - E0) - trapezoid(power, T / n);
   };
-  const double r1 = residual(250), r2 = residual(500), r3 = residual(1000);
-  BOOST_TEST_MESSAGE("pendulum damper work residuals " << r1 << " " << r2 << " " << r3 << " ratios " << r2 / r1 << " "
-                                                       << r3 / r2);
-  check_second_order_ratios({r2 / r1, r3 / r2});
+  check_second_order_residuals(residual, 250, "pendulum damper work residuals");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -296,13 +272,7 @@ BOOST_AUTO_TEST_CASE(closed_form_step_halving) {
   const StepHalvingStudy study =
       step_halving_study(System(s.model), s.model->initial_state(), 0.0, T, "rk4", 0.05, 4,
                          [&](const Eigen::VectorXd& x) { return std::abs(x[s.phi + 1] - ref); });
-  for (const HalvingLevel& l : study.levels)
-    BOOST_TEST_MESSAGE("pendulum closed form dt " << l.dt << " error " << l.error << " order " << l.observed_order);
-  for (double p : study.orders()) {
-    BOOST_TEST(p >= 3.8);
-    BOOST_TEST(p <= 4.25);
-  }
-  BOOST_TEST(study.levels.back().error > 1e-9);
+  check_rk4_window(study, "pendulum closed form", 1e-9);
 }
 
 BOOST_AUTO_TEST_CASE(conservation_drift_order) {
@@ -313,17 +283,11 @@ BOOST_AUTO_TEST_CASE(conservation_drift_order) {
   // amplitude error is O(h⁵), see linear_spring_mass_damper.md): window 3.8–5.25 for it, 3.8–4.25 for
   // the others. The orbital invariants use the first two pairs: their finest drift (2.5e-13) is
   // ~250× above round-off (1e-15).
-  const auto model =
-      two_pendulums(true, Eigen::Vector3d(0.6, -0.78, 0.96), Eigen::Matrix3d::Zero(), Eigen::Matrix3d::Zero());
-  std::vector<Drift> d;
-  for (int n : {800, 1600, 3200, 6400}) d.push_back(max_relative_drift(model, model->initial_state(), 10.0, n));
-  for (std::size_t k = 0; k < d.size(); ++k)
-    BOOST_TEST_MESSAGE("pendulum drift n=" << (800 << k) << ": E_rot " << d[k].rotational_energy << ", H_rot "
-                                           << d[k].H_rot << ", E_orb " << d[k].orbital_energy << ", H_orb "
-                                           << d[k].H_orb);
-  check_drift_orders(d, 5.25);
-  BOOST_TEST(d.back().rotational_energy > 1e-12);  // above round-off where used
-  BOOST_TEST(d[2].orbital_energy > 1e-13);
+  // The finest drifts used stay above round-off: E_rot 1e-12, E_orb 1e-13.
+  check_drift_study(
+      "pendulum",
+      two_pendulums(true, Eigen::Vector3d(0.6, -0.78, 0.96), Eigen::Matrix3d::Zero(), Eigen::Matrix3d::Zero()), 10.0,
+      {800, 1600, 3200, 6400}, {5.25}, {1e-12, 1e-13});
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -333,14 +297,10 @@ BOOST_AUTO_TEST_SUITE(family_errors)
 namespace {
 
 void pendulum_with(const std::function<void(SphericalPendulumConfig&)>& edit) {
-  SphericalPendulumConfig p = pendulum(20.0, 0.3, Eigen::Vector3d(0.1, 0.1, 0.1), basilisk_dcm_P0B(),
-                                       Eigen::Matrix3d::Identity(), 0.1, 0.2, 0.0, 0.0);
-  edit(p);
-  SphericalPendulum("slosh", p);
+  const SphericalPendulumConfig good = pendulum(20.0, 0.3, Eigen::Vector3d(0.1, 0.1, 0.1), basilisk_dcm_P0B(),
+                                                Eigen::Matrix3d::Identity(), 0.1, 0.2, 0.0, 0.0);
+  SphericalPendulum("slosh", edited(good, edit));
 }
-
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
-constexpr double inf = std::numeric_limits<double>::infinity();
 
 }  // namespace
 
@@ -348,11 +308,11 @@ BOOST_AUTO_TEST_CASE(spherical_pendulum_rejected_fields) {
   const std::string o = "spherical_pendulum 'slosh': ";
   check_rejected([] { pendulum_with([](auto& p) { p.mass = 0.0 * si::kilogram; }); },
                  {o + "mass [kg] = 0: must be positive"});
-  check_rejected([] { pendulum_with([](auto& p) { p.mass = nan * si::kilogram; }); }, {o + "mass [kg]", "finite"});
+  check_rejected([] { pendulum_with([](auto& p) { p.mass = kNaN * si::kilogram; }); }, {o + "mass [kg]", "finite"});
   check_rejected([] { pendulum_with([](auto& p) { p.length = -0.25 * si::meter; }); },
                  {o + "length [m] = -0.25: must be positive"});
   check_rejected([] { pendulum_with([](auto& p) {
-                        p.r_TB_B = Length3{Eigen::Vector3d(inf, 0, 0), si::meter};
+                        p.r_TB_B = Length3{Eigen::Vector3d(kInf, 0, 0), si::meter};
                       }); },
                  {o + "r_TB_B [m]", "finite"});
   check_rejected([] { pendulum_with([](auto& p) { p.dcm_P0B = 2.0 * Eigen::Matrix3d::Identity(); }); },
@@ -361,15 +321,15 @@ BOOST_AUTO_TEST_CASE(spherical_pendulum_rejected_fields) {
   check_rejected([] { pendulum_with([](auto& p) { p.D_P0(0, 1) = 1.0; }); }, {o + "D_P0 [N s/m]", "symmetric"});
   check_rejected([] { pendulum_with([](auto& p) { p.D_P0(2, 2) = -1.0; }); },
                  {o + "D_P0 [N s/m]", "positive semi-definite"});
-  check_rejected([] { pendulum_with([](auto& p) { p.D_P0(1, 1) = nan; }); }, {o + "D_P0 [N s/m]", "finite"});
-  check_rejected([] { pendulum_with([](auto& p) { p.phi0 = inf * si::radian; }); }, {o + "phi0 [rad]", "finite"});
+  check_rejected([] { pendulum_with([](auto& p) { p.D_P0(1, 1) = kNaN; }); }, {o + "D_P0 [N s/m]", "finite"});
+  check_rejected([] { pendulum_with([](auto& p) { p.phi0 = kInf * si::radian; }); }, {o + "phi0 [rad]", "finite"});
   check_rejected([] { pendulum_with([](auto& p) { p.theta0 = 1.6 * si::radian; }); },
                  {o + "theta0 [rad] = 1.6", "pi/2"});
   check_rejected([] { pendulum_with([](auto& p) { p.theta0 = -0.5 * std::numbers::pi * si::radian; }); },
                  {o + "theta0 [rad]", "pi/2"});
-  check_rejected([] { pendulum_with([](auto& p) { p.phiDot0 = nan * si::radian_per_second; }); },
+  check_rejected([] { pendulum_with([](auto& p) { p.phiDot0 = kNaN * si::radian_per_second; }); },
                  {o + "phiDot0 [rad/s]", "finite"});
-  check_rejected([] { pendulum_with([](auto& p) { p.thetaDot0 = inf * si::radian_per_second; }); },
+  check_rejected([] { pendulum_with([](auto& p) { p.thetaDot0 = kInf * si::radian_per_second; }); },
                  {o + "thetaDot0 [rad/s]", "finite"});
   // Accepted: no damper, a large φ, θ just inside the chart.
   BOOST_CHECK_NO_THROW(pendulum_with([](auto& p) {
@@ -383,9 +343,7 @@ BOOST_AUTO_TEST_CASE(spherical_pendulum_hosts_no_child) {
   // A point mass has no frame: no segment, no child (BR-01); the error names both effectors.
   SphericalPendulum p("slosh", pendulum(20.0, 0.3, Eigen::Vector3d::Zero(), Eigen::Matrix3d::Identity(),
                                         Eigen::Matrix3d::Zero(), 0.0, 0.0, 0.0, 0.0));
-  BOOST_TEST(p.segment_count() == 0u);
-  check_rejected([&] { p.add_dynamic_effector(std::make_shared<ExternalForceTorque>("push"), 0); },
-                 {"spherical_pendulum 'slosh'", "external_force_torque 'push'", "can host no dynamic effector"});
+  check_hosts_no_child(p, "spherical_pendulum 'slosh'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

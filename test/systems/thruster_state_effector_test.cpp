@@ -13,6 +13,7 @@
 #include "ramus/steppers/step_halving.hpp"
 #include "ramus/systems/external_force_torque.hpp"
 #include "support/models.hpp"
+#include "systems/effector_cases.hpp"
 
 namespace {
 
@@ -65,18 +66,14 @@ struct ThroughC {
 
 ThroughC through_c(double command0) {
   ThroughC s;
-  s.model = std::make_shared<Model>();
-  auto& sc =
-      s.model->add_vehicle("sc", hub_config(hub_mass, Eigen::Vector3d(100.0, 200.0, 300.0), Eigen::Vector3d::Zero()));
   InitialState ic = at_rest_at_origin();
   ic.q_BN = Quaternion(std::cos(0.5 * angle), std::sin(0.5 * angle) * axis.x(), std::sin(0.5 * angle) * axis.y(),
                        std::sin(0.5 * angle) * axis.z());
-  sc.set_initial_state(ic);
   s.thr = std::make_shared<ThrusterStateEffector>(
       "thr", std::vector<ThrusterStateConfig>{thruster(0.7 * t0_B, t0_B, F0, tau0, kappa00, command0),
                                               thruster(-0.3 * t1_B, t1_B, F1, tau1, 0.0, 0.0)});
-  sc.add_state_effector(s.thr);
-  s.model->finalize();
+  s.model = one_vehicle_model(hub_config(hub_mass, Eigen::Vector3d(100.0, 200.0, 300.0), Eigen::Vector3d::Zero()), ic,
+                              {s.thr});
   s.kappa = block_offset(*s.model, "sc/thr", "kappa");
   return s;
 }
@@ -131,14 +128,11 @@ BOOST_AUTO_TEST_CASE(angular_impulse_about_principal_axis) {
   // the principal axis b1, so the hub turns about b1 = n1 and H_rot,C(T) = 0.5 F ∫κ dt n1, ω1 =
   // H/I1, T_rot = H²/(2 I1) (eq. 7). rk4 error as above (≲ 1e-12 relative); tolerance 1e-10
   // relative on H and T_rot, 1e-12 N m s off-axis.
-  auto model = std::make_shared<Model>();
-  auto& sc =
-      model->add_vehicle("sc", hub_config(hub_mass, Eigen::Vector3d(100.0, 200.0, 300.0), Eigen::Vector3d::Zero()));
-  sc.set_initial_state(at_rest_at_origin());
-  sc.add_state_effector(std::make_shared<ThrusterStateEffector>(
-      "thr", std::vector<ThrusterStateConfig>{
-                 thruster(Eigen::Vector3d(0.0, 0.5, 0.0), Eigen::Vector3d::UnitZ(), 10.0, 0.3, 0.0, 1.0)}));
-  model->finalize();
+  const auto model = one_vehicle_model(
+      hub_config(hub_mass, Eigen::Vector3d(100.0, 200.0, 300.0), Eigen::Vector3d::Zero()), at_rest_at_origin(),
+      {std::make_shared<ThrusterStateEffector>(
+          "thr", std::vector<ThrusterStateConfig>{
+                     thruster(Eigen::Vector3d(0.0, 0.5, 0.0), Eigen::Vector3d::UnitZ(), 10.0, 0.3, 0.0, 1.0)})});
   const double T = 3.0;
   const Eigen::VectorXd x = run_logged(System(model), model->initial_state(), T, 3000);
   const double H_ref = 0.5 * 10.0 * kappa_and_integral(0.0, 0.3, {{0.0, 1.0}}, T).second;
@@ -153,10 +147,7 @@ BOOST_AUTO_TEST_CASE(angular_impulse_about_principal_axis) {
 
 BOOST_AUTO_TEST_CASE(rhs_does_not_allocate) {
   // docs/architecture.md §D3: no heap allocation in an evaluation.
-  const ThroughC s = through_c(1.0);
-  const System system(s.model);
-  const Eigen::VectorXd x = s.model->initial_state();
-  check_rhs_does_not_allocate(system, x);
+  check_initial_rhs_does_not_allocate(through_c(1.0).model);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -172,43 +163,19 @@ BOOST_AUTO_TEST_CASE(impulse_balance_tumbling_hub_in_orbit) {
   // that does not shrink. Gravity is uniform at C: no torque about C, and ΔV excludes it.
   const Eigen::Vector3d r_BcB(0.05, -0.03, 0.1), r_TB(0.4, -0.2, 0.9), tHat = Eigen::Vector3d(1.0, -2.0, 2.0) / 3.0;
   const double F = 25.0, tau = 0.2;
-  auto model = std::make_shared<Model>();
-  auto& sc = model->add_vehicle("sc", standard_hub(r_BcB));
-  sc.set_initial_state(basilisk_orbit(Eigen::Vector3d(0.3, -0.2, 0.25)));
-  set_earth_gravity(*model);
-  sc.add_state_effector(std::make_shared<ThrusterStateEffector>(
-      "thr", std::vector<ThrusterStateConfig>{thruster(r_TB, tHat, F, tau, 0.0, 1.0)}));
-  model->finalize();
+  const auto model =
+      one_vehicle_model(standard_hub(r_BcB), true, Eigen::Vector3d(0.3, -0.2, 0.25),
+                        {std::make_shared<ThrusterStateEffector>(
+                            "thr", std::vector<ThrusterStateConfig>{thruster(r_TB, tHat, F, tau, 0.0, 1.0)})});
   const Eigen::Index k = block_offset(*model, "sc/thr", "kappa");
-  const System system(model);
   const double T = 2.0;
-  auto residuals = [&](int n) {
-    std::vector<double> tx, ty, tz, fx, fy, fz;
-    VehicleDiagnostics d0, d1;
-    run_logged(system, model->initial_state(), T, n, [&](const Eigen::VectorXd& x, double t) {
-      const VehicleDiagnostics d = vehicle_diagnostics(*model, x, t, 0);
-      const Eigen::Matrix3d dcm_NB = d.hub.dcm_FN.transpose();
-      const Eigen::Vector3d F_B = F * x[k] * tHat;
-      const Eigen::Vector3d tq = dcm_NB * (r_TB - r_BcB).cross(F_B), f = dcm_NB * F_B / d.m;
-      tx.push_back(tq.x()), ty.push_back(tq.y()), tz.push_back(tq.z());
-      fx.push_back(f.x()), fy.push_back(f.y()), fz.push_back(f.z());
-      if (tx.size() == 1) d0 = d;
-      d1 = d;
-    });
-    const double h = T / n;
-    const Eigen::Vector3d dH(trapezoid(tx, h), trapezoid(ty, h), trapezoid(tz, h));
-    const Eigen::Vector3d dV(trapezoid(fx, h), trapezoid(fy, h), trapezoid(fz, h));
-    return std::pair{(d1.H_rot_PntC_N - d0.H_rot_PntC_N - dH).norm(), (d1.dv_CN_N - d0.dv_CN_N - dV).norm()};
+  // The torque about C and the force per mass at a logged sample.
+  const auto load = [&](const Eigen::VectorXd& x, double, const VehicleDiagnostics& d) {
+    const Eigen::Matrix3d dcm_NB = d.hub.dcm_FN.transpose();
+    const Eigen::Vector3d F_B = F * x[k] * tHat;
+    return std::pair<Eigen::Vector3d, Eigen::Vector3d>(dcm_NB * (r_TB - r_BcB).cross(F_B), dcm_NB * F_B / d.m);
   };
-  const auto [h1, v1] = residuals(100);
-  const auto [h2, v2] = residuals(200);
-  const auto [h3, v3] = residuals(400);
-  BOOST_TEST_MESSAGE("thruster state impulse residuals: H " << h1 << " " << h2 << " " << h3 << ", V " << v1 << " " << v2
-                                                            << " " << v3);
-  for (const double ratio : {h2 / h1, h3 / h2, v2 / v1, v3 / v2}) {
-    BOOST_TEST(ratio >= 0.2);
-    BOOST_TEST(ratio <= 0.3);
-  }
+  check_impulse_balance(model, T, 100, "thruster state impulse residuals", load);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -234,14 +201,7 @@ BOOST_AUTO_TEST_CASE(closed_form_step_halving) {
       [&, k0 = k0, k1 = k1](const Eigen::VectorXd& x) {  // bindings captured by name (clang 14)
         return std::max({std::abs(x[s.kappa] - k0), std::abs(x[s.kappa + 1] - k1), (x.segment<3>(dv) - dv_ref).norm()});
       });
-  for (const HalvingLevel& l : study.levels)
-    BOOST_TEST_MESSAGE("thruster state closed form dt " << l.dt << " error " << l.error << " order "
-                                                        << l.observed_order);
-  for (double p : study.orders()) {
-    BOOST_TEST(p >= 3.8);
-    BOOST_TEST(p <= 4.25);
-  }
-  BOOST_TEST(study.levels.back().error > 1e-10);
+  check_rk4_window(study, "thruster state closed form", 1e-10);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -251,12 +211,10 @@ BOOST_AUTO_TEST_SUITE(family_errors)
 namespace {
 
 void thrusters_with(const std::function<void(ThrusterStateConfig&)>& edit) {
-  ThrusterStateConfig c = thruster(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitX(), 10.0, 0.1, 0.0, 0.0);
-  edit(c);
-  ThrusterStateEffector("thr", {thruster(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitY(), 1.0, 0.1, 0.0, 0.0), c});
+  ThrusterStateEffector(
+      "thr", {thruster(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitY(), 1.0, 0.1, 0.0, 0.0),
+              edited(thruster(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitX(), 10.0, 0.1, 0.0, 0.0), edit)});
 }
-
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 
 }  // namespace
 
@@ -265,7 +223,7 @@ BOOST_AUTO_TEST_CASE(thruster_state_effector_rejected_fields) {
   check_rejected([] { ThrusterStateEffector("thr", {}); },
                  {"thruster_state_effector 'thr': thrusters = 0: needs at least one thruster"});
   check_rejected([] { thrusters_with([](auto& c) {
-                        c.r_TB_B = Length3{Eigen::Vector3d(nan, 0, 0), si::meter};
+                        c.r_TB_B = Length3{Eigen::Vector3d(kNaN, 0, 0), si::meter};
                       }); },
                  {o + "r_TB_B [m]", "finite"});
   check_rejected([] { thrusters_with([](auto& c) { c.tHat_B = Eigen::Vector3d(1.0, 1.0, 0.0); }); },
@@ -278,7 +236,7 @@ BOOST_AUTO_TEST_CASE(thruster_state_effector_rejected_fields) {
   check_rejected([] { thrusters_with([](auto& c) { c.time_constant = 0.0 * si::second; }); },
                  {o + "time_constant [s] = 0: must be positive"});
   check_rejected([] { thrusters_with([](auto& c) { c.kappa0 = 1.5; }); }, {o + "kappa0 [1] = 1.5: must lie in [0, 1]"});
-  check_rejected([] { thrusters_with([](auto& c) { c.kappa0 = nan; }); }, {o + "kappa0 [1]", "finite"});
+  check_rejected([] { thrusters_with([](auto& c) { c.kappa0 = kNaN; }); }, {o + "kappa0 [1]", "finite"});
   check_rejected([] { thrusters_with([](auto& c) { c.command0 = -0.25; }); },
                  {o + "command0 [1] = -0.25: must lie in [0, 1]"});
   BOOST_CHECK_NO_THROW(thrusters_with([](auto& c) {
@@ -295,9 +253,7 @@ BOOST_AUTO_TEST_CASE(thruster_state_effector_rejected_inputs_and_child) {
                  {"thruster_state_effector 'thr': thruster index (set_command) = 1", "out of range"});
   check_rejected([&] { thr.command(3); }, {"thruster index (command) = 3"});
   // No segment frame: no child (BR-01); the error names both effectors.
-  BOOST_TEST(thr.segment_count() == 0u);
-  check_rejected([&] { thr.add_dynamic_effector(std::make_shared<ExternalForceTorque>("push"), 0); },
-                 {"thruster_state_effector 'thr'", "external_force_torque 'push'", "can host no dynamic effector"});
+  check_hosts_no_child(thr, "thruster_state_effector 'thr'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -57,9 +57,7 @@ BOOST_AUTO_TEST_CASE(ndof_with_one_axis_equals_one_dof_over_a_run) {
   const ChainModel a = orbit_model({one_dof()});
   const ChainModel b =
       orbit_model({std::make_shared<TranslatingBodyNDOF>("telescope", std::vector{translating_axis_1dof()})});
-  const Eigen::VectorXd xa = run_logged(System(a.model), a.model->initial_state(), 2.0, 2000);
-  const Eigen::VectorXd xb = run_logged(System(b.model), b.model->initial_state(), 2.0, 2000);
-  const double d = state_difference(a, xa, b, xb);
+  const double d = run_difference(a, b);
   BOOST_TEST_MESSAGE("translating NDOF(1) vs 1-DOF: " << d);
   BOOST_TEST(d <= 1e-14);
 }
@@ -85,11 +83,7 @@ BOOST_AUTO_TEST_CASE(one_dof_matches_basilisk_closed_form_at_a_state) {
   child.torque_PntF_F = Eigen::Vector3d(0.5, -2.0, 1.0);
   const EngineTerms e = engine_terms(m, m.model->initial_state(), {child});
   const OneDofErrors err = compare_one_dof(e, basilisk_translating(cfg, 0.7, 0.3, 4.0, omega, e.g_B, child));
-  BOOST_TEST_MESSAGE("1-DOF translating vs Basilisk closed form: rows " << err.rows << ", matrices " << err.matrices
-                                                                        << ", vectors " << err.vectors);
-  BOOST_TEST(err.rows <= 1e-12);
-  BOOST_TEST(err.matrices <= 1e-12);
-  BOOST_TEST(err.vectors <= 1e-12);
+  check_one_dof_errors(err, "1-DOF translating", 1e-12);
 }
 
 BOOST_AUTO_TEST_CASE(locked_body_moves_as_rigid_hub_with_its_mass) {
@@ -110,15 +104,8 @@ BOOST_AUTO_TEST_CASE(locked_body_moves_as_rigid_hub_with_its_mass) {
     dcm_BP = dcm_BF;
     r_PB = r_FB;
   }
-  const RigidPart h = composite(parts);
-  const InitialState ic = basilisk_orbit(Eigen::Vector3d(0.1, -0.1, 0.1));
-  const ChainModel a = make_model(hub0, ic, {std::make_shared<TranslatingBodyNDOF>("telescope", axes)}, earth());
-  const ChainModel b = make_model(samples::reference::DenseHub{h.m, h.I_c, h.r_c}, ic, {}, earth());
-  const Eigen::VectorXd xa = run_logged(System(a.model), a.model->initial_state(), 2.0, 2000);
-  const Eigen::VectorXd xb = run_logged(System(b.model), b.model->initial_state(), 2.0, 2000);
-  const double d = state_difference(a, xa, b, xb);
-  BOOST_TEST_MESSAGE("locked 3-DOF translating vs rigid composite hub: " << d);
-  BOOST_TEST(d <= 1e-12);
+  check_moves_as_rigid_composite(orbit_model({std::make_shared<TranslatingBodyNDOF>("telescope", axes)}), parts,
+                                 "locked 3-DOF translating", 1e-12);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -149,16 +136,12 @@ BOOST_AUTO_TEST_CASE(translating_body_3dof_motor_work_balance) { check_work_bala
 BOOST_AUTO_TEST_CASE(translating_bodies_momenta_conserved_with_motors_and_dampers) {
   // At 1e-4 s, for the reason given above (at 1e-3 s rk4's truncation of H_rot is ~2e-13 here).
   check_momenta_with_motor_and_damper(
-      [] {
-        TranslatingAxisConfig a = translating_axis_1dof();
-        a.c = 30.0 * si::newton * si::second / si::meter;
-        return std::make_shared<TranslatingBodyOneDOF>("slider", a);
-      },
-      20.0, 1e-13, 20000);
+      [] { return std::make_shared<TranslatingBodyOneDOF>("slider", damped(translating_axis_1dof(), 30.0)); }, 20.0,
+      1e-13, 20000);
   check_momenta_with_motor_and_damper(
       [] {
         auto a = translating_axes_3dof();
-        for (auto& x : a) x.c = 10.0 * si::newton * si::second / si::meter;
+        for (auto& x : a) x = damped(x, 10.0);
         return std::make_shared<TranslatingBodyNDOF>("telescope", a);
       },
       10.0, 1e-13, 20000);

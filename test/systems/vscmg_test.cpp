@@ -12,6 +12,7 @@
 #include "ramus/systems/external_force_torque.hpp"
 #include "ramus/systems/reaction_wheels.hpp"
 #include "support/models.hpp"
+#include "systems/effector_cases.hpp"
 
 namespace {
 
@@ -99,14 +100,10 @@ std::vector<Device> three_devices(double jitter, bool torques, double omega_scal
 }
 
 std::shared_ptr<Model> vehicle_with(const std::vector<Device>& devices, const InitialState& ic, bool gravity) {
-  auto model = std::make_shared<Model>();
-  auto& sc = model->add_vehicle("sc", standard_hub(Eigen::Vector3d(0.05, -0.1, 0.2)));
-  sc.set_initial_state(ic);
-  if (gravity) set_earth_gravity(*model);
+  std::vector<std::shared_ptr<StateEffector>> cmgs;
   for (std::size_t i = 0; i < devices.size(); ++i)
-    sc.add_state_effector(std::make_shared<Vscmg>("cmg" + std::to_string(i), config_of(devices[i])));
-  model->finalize();
-  return model;
+    cmgs.push_back(std::make_shared<Vscmg>("cmg" + std::to_string(i), config_of(devices[i])));
+  return one_vehicle_model(standard_hub(Eigen::Vector3d(0.05, -0.1, 0.2)), ic, cmgs, gravity);
 }
 
 double rel(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
@@ -211,10 +208,8 @@ BOOST_AUTO_TEST_CASE(balanced_rows_match_basilisk_closed_form) {
 }
 
 BOOST_AUTO_TEST_CASE(rhs_does_not_allocate) {
-  const auto model = vehicle_with(three_devices(1.0, true), basilisk_orbit(Eigen::Vector3d(0.08, 0.01, 0.0)), true);
-  const System system(model);
-  const Eigen::VectorXd x = model->initial_state();
-  check_rhs_does_not_allocate(system, x);
+  check_initial_rhs_does_not_allocate(
+      vehicle_with(three_devices(1.0, true), basilisk_orbit(Eigen::Vector3d(0.08, 0.01, 0.0)), true));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -225,13 +220,7 @@ BOOST_AUTO_TEST_CASE(conserves_in_orbit_with_jitter) {
   // Three imbalanced VSCMGs, no torque, in orbit; rk4 at 5e-5 s (Ω h ≤ 0.011) for 0.5 s. Bound
   // 1e-10 relative (docs/verification/README.md, wheels).
   const auto model = vehicle_with(three_devices(1.0, false), basilisk_orbit(Eigen::Vector3d(0.08, 0.01, 0.0)), true);
-  const Drift d = max_relative_drift(model, model->initial_state(), 0.5, 10000);
-  BOOST_TEST_MESSAGE("vscmg drift: E_orb " << d.orbital_energy << ", E_rot " << d.rotational_energy << ", H_orb "
-                                           << d.H_orb << ", H_rot " << d.H_rot);
-  BOOST_CHECK_SMALL(d.orbital_energy, 1e-10);
-  BOOST_CHECK_SMALL(d.rotational_energy, 1e-10);
-  BOOST_CHECK_SMALL(d.H_orb, 1e-10);
-  BOOST_CHECK_SMALL(d.H_rot, 1e-10);
+  check_invariants_held(max_relative_drift(model, model->initial_state(), 0.5, 10000), "vscmg drift", 1e-10);
 }
 
 BOOST_AUTO_TEST_CASE(motor_work_balance) {
@@ -248,23 +237,14 @@ BOOST_AUTO_TEST_CASE(motor_work_balance) {
   for (int i = 0; i < 3; ++i) o[i] = block_offset(*model, "sc/cmg" + std::to_string(i), "rate");
   const double T = 2.0;
   auto residual = [&](int n) {
-    std::vector<double> p;
-    double E0 = 0.0, E1 = 0.0;
-    run_logged(system, model->initial_state(), T, n, [&](const Eigen::VectorXd& x, double t) {
+    return rotational_work_residual(system, *model, T, n, [&](const Eigen::VectorXd& x, double) {
       double P = 0.0;
       for (int i = 0; i < 3; ++i)
         P += dev[static_cast<std::size_t>(i)].ug * x[o[i]] + dev[static_cast<std::size_t>(i)].us * x[o[i] + 1];
-      p.push_back(P);
-      const double E = vehicle_diagnostics(*model, x, t, 0).rotational_energy;
-      if (p.size() == 1) E0 = E;
-      E1 = E;
+      return P;
     });
-    return (E1 - E0) - trapezoid(p, T / n);
   };
-  const double r1 = residual(500), r2 = residual(1000), r3 = residual(2000);
-  BOOST_TEST_MESSAGE("vscmg motor work residuals " << r1 << " " << r2 << " " << r3 << ", ratios " << r2 / r1 << " "
-                                                   << r3 / r2);
-  check_second_order_ratios({r2 / r1, r3 / r2});
+  check_second_order_residuals(residual, 500, "vscmg motor work residuals");
   const Drift d = max_relative_drift(model, model->initial_state(), T, 2000);
   BOOST_TEST_MESSAGE("vscmg with torques: H_orb " << d.H_orb << ", H_rot " << d.H_rot << ", E_rot change "
                                                   << d.rotational_energy);
@@ -281,14 +261,10 @@ BOOST_AUTO_TEST_CASE(drift_order) {
   // The rotational invariants' drift at rk4's order under step halving, with jitter, 0.5 s from
   // h = 1e-3 s (Ω h = 0.21) to 1.25e-4 s; windows as check_drift_orders (E_rot to 5.25). The orbital
   // drift is round-off here (the devices barely touch the orbit in 0.5 s) and is not used.
-  const auto model = vehicle_with(three_devices(1.0, false), basilisk_orbit(Eigen::Vector3d(0.3, -0.2, 0.25)), true);
-  std::vector<Drift> d;
-  for (int n : {500, 1000, 2000, 4000}) d.push_back(max_relative_drift(model, model->initial_state(), 0.5, n));
-  for (std::size_t k = 0; k < d.size(); ++k)
-    BOOST_TEST_MESSAGE("vscmg drift n=" << (500 << k) << ": E_rot " << d[k].rotational_energy << ", H_rot "
-                                        << d[k].H_rot << ", E_orb " << d[k].orbital_energy);
-  check_drift_orders(d, 5.25, 1, 0);
-  BOOST_TEST(d.back().rotational_energy > 1e-13);
+  // The finest rotational drifts stay above round-off: E_rot and H_rot 1e-13.
+  const std::vector<Drift> d = check_drift_study(
+      "vscmg", vehicle_with(three_devices(1.0, false), basilisk_orbit(Eigen::Vector3d(0.3, -0.2, 0.25)), true), 0.5,
+      {500, 1000, 2000, 4000}, {5.25, 1, 0}, {1e-13});
   BOOST_TEST(d.back().H_rot > 1e-13);
 }
 
@@ -299,17 +275,12 @@ BOOST_AUTO_TEST_SUITE(family_errors)
 BOOST_AUTO_TEST_CASE(vscmg_rejected_fields) {
   const std::string o = "vscmg 'cmg': ";
   const Device good = three_devices(1.0, false)[0];
-  auto with = [&](const std::function<void(VscmgConfig&)>& edit) {
-    VscmgConfig c = config_of(good);
-    edit(c);
-    Vscmg("cmg", c);
-  };
-  const double nan = std::numeric_limits<double>::quiet_NaN();
+  auto with = [&](const std::function<void(VscmgConfig&)>& edit) { Vscmg("cmg", edited(config_of(good), edit)); };
   check_rejected([&] { with([](auto& c) { c.ggHat_B.setZero(); }); }, {o + "ggHat_B", "zero length"});
   check_rejected([&] { with([](auto& c) { c.gtHat0_B = c.gsHat0_B; }); }, {o + "[gsHat0_B gtHat0_B ggHat_B]"});
   check_rejected([&] { with([](auto& c) { c.ggHat_B = -c.ggHat_B; }); }, {o + "[gsHat0_B gtHat0_B ggHat_B]"});
   check_rejected([&] { with([&](auto& c) {
-                         c.r_GB_B = Length3{Eigen::Vector3d(nan, 0, 0), si::meter};
+                         c.r_GB_B = Length3{Eigen::Vector3d(kNaN, 0, 0), si::meter};
                        }); },
                  {o + "r_GB_B [m]", "finite"});
   check_rejected([&] { with([](auto& c) { c.massG = -1.0 * si::kilogram; }); },
@@ -322,7 +293,7 @@ BOOST_AUTO_TEST_CASE(vscmg_rejected_fields) {
   check_rejected([&] { with([](auto& c) { c.Us = -0.5 * si::kilogram * si::meter; }); },
                  {o + "Us [kg m] = -0.5: must not be negative"});
   check_rejected([&] { with([](auto& c) { c.Ud = 1.0 * kg_m2; }); }, {o + "[IW1 0 Ud; 0 IW2 0; Ud 0 IW3] [kg m^2]"});
-  check_rejected([&] { with([&](auto& c) { c.Omega0 = nan * si::radian_per_second; }); },
+  check_rejected([&] { with([&](auto& c) { c.Omega0 = kNaN * si::radian_per_second; }); },
                  {o + "Omega0 [rad/s]", "finite"});
   check_rejected(
       [&] {
@@ -333,9 +304,7 @@ BOOST_AUTO_TEST_CASE(vscmg_rejected_fields) {
       },
       {o + "gammaDot0 [rad/s] (gimbal locked) = 0.25: a locked gimbal must start at rest"});
   Vscmg v("cmg", config_of(good));
-  BOOST_TEST(v.segment_count() == 0u);
-  check_rejected([&] { v.add_dynamic_effector(std::make_shared<ExternalForceTorque>("push"), 0); },
-                 {"vscmg 'cmg'", "external_force_torque 'push'", "can host no dynamic effector"});
+  check_hosts_no_child(v, "vscmg 'cmg'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

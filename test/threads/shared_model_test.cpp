@@ -6,7 +6,6 @@
 // the dynamics). Built and run under ThreadSanitizer in CI (.ci/run), which reports any write to
 // shared data.
 #include <boost/test/unit_test.hpp>
-#include <cstring>
 #include <limits>
 #include <memory>
 #include <span>
@@ -21,10 +20,12 @@
 #include "ramus/systems/hinged_rigid_body.hpp"
 #include "ramus/systems/reaction_wheels.hpp"
 #include "ramus/systems/thruster.hpp"
+#include "support/bit_identical.hpp"
 
 namespace {
 
 using namespace ramus;
+using ramus::test::bit_identical;
 namespace si = boost::units::si;
 
 /// The sample hub with three wheels (limit 0.05 N m: the rate damper below saturates at first),
@@ -95,11 +96,6 @@ Eigen::VectorXd run(const std::shared_ptr<const Model>& model, int k) {
     if (k % 2 == 1 && t == 2.0) panel.engage_lock(0, system, xs, t);  // odd runs latch it (an impulse)
   });
   return x;
-}
-
-bool bit_identical(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-  return a.size() == b.size() &&
-         std::memcmp(a.data(), b.data(), static_cast<std::size_t>(a.size()) * sizeof(double)) == 0;
 }
 
 }  // namespace

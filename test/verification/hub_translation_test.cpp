@@ -7,11 +7,11 @@
 #include <cmath>
 #include <numbers>
 
+#include "ramus/environment/central_body_gravity.hpp"
 #include "ramus/kernel/diagnostics.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/samples/spacecraft.hpp"
 #include "ramus/steppers/propagate.hpp"
-#include "ramus/systems/central_body_gravity.hpp"
 #include "verification_support.hpp"
 
 namespace {

@@ -6,11 +6,11 @@
 #include <cmath>
 #include <memory>
 
+#include "ramus/environment/central_body_gravity.hpp"
 #include "ramus/kernel/diagnostics.hpp"
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/system.hpp"
 #include "ramus/steppers/propagate.hpp"
-#include "ramus/systems/central_body_gravity.hpp"
 #include "ramus/systems/hinged_rigid_body.hpp"
 #include "ramus/systems/linear_spring_mass_damper.hpp"
 #include "ramus/systems/reaction_wheels.hpp"

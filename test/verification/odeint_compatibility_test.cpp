@@ -37,6 +37,22 @@ constexpr double kT = 10.0;
 constexpr double kTol = 1e-10;
 constexpr double kAdaptiveBound = 10.0 * kTol * 2.0;
 
+/// ROT-02 by integrate_adaptive with `stepper` from a first step of 0.01 s: the run ends at kT and
+/// within the adaptive bound; `what` names the run in the log.
+template <class Stepper>
+void check_rot_02_adaptive(Stepper stepper, const char* what) {
+  const auto model = rot_02_model();
+  const System system(model);
+  Eigen::VectorXd x = model->initial_state();
+  double t_last = -1.0;
+  const std::size_t steps =
+      ode::integrate_adaptive(stepper, system, x, 0.0, kT, 0.01, [&](const Eigen::VectorXd&, double t) { t_last = t; });
+  BOOST_TEST(t_last == kT, tt::tolerance(1e-14));
+  const Rot02Error e = rot_02_error(*model, x, kT);
+  BOOST_TEST_MESSAGE(what << ": " << steps << " steps, angle " << e.angle << " rad, |d omega| " << e.domega);
+  BOOST_TEST(e.max() <= kAdaptiveBound);
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(odeint_compatibility)
@@ -65,31 +81,11 @@ BOOST_AUTO_TEST_CASE(ROT_02_integrate_const_rk4) {
 }
 
 BOOST_AUTO_TEST_CASE(ROT_02_integrate_adaptive_controlled_dopri5) {
-  const auto model = rot_02_model();
-  const System system(model);
-  Eigen::VectorXd x = model->initial_state();
-  double t_last = -1.0;
-  const std::size_t steps = ode::integrate_adaptive(ode::make_controlled(kTol, kTol, os::rk_dopri5()), system, x, 0.0,
-                                                    kT, 0.01, [&](const Eigen::VectorXd&, double t) { t_last = t; });
-  BOOST_TEST(t_last == kT, tt::tolerance(1e-14));
-  const Rot02Error e = rot_02_error(*model, x, kT);
-  BOOST_TEST_MESSAGE("integrate_adaptive controlled dopri5: " << steps << " steps, angle " << e.angle
-                                                              << " rad, |d omega| " << e.domega);
-  BOOST_TEST(e.max() <= kAdaptiveBound);
+  check_rot_02_adaptive(ode::make_controlled(kTol, kTol, os::rk_dopri5()), "integrate_adaptive controlled dopri5");
 }
 
 BOOST_AUTO_TEST_CASE(ROT_02_integrate_adaptive_dense_output_dopri5) {
-  const auto model = rot_02_model();
-  const System system(model);
-  Eigen::VectorXd x = model->initial_state();
-  double t_last = -1.0;
-  const std::size_t steps = ode::integrate_adaptive(ode::make_dense_output(kTol, kTol, os::rk_dopri5()), system, x, 0.0,
-                                                    kT, 0.01, [&](const Eigen::VectorXd&, double t) { t_last = t; });
-  BOOST_TEST(t_last == kT, tt::tolerance(1e-14));
-  const Rot02Error e = rot_02_error(*model, x, kT);
-  BOOST_TEST_MESSAGE("integrate_adaptive dense dopri5: " << steps << " steps, angle " << e.angle << " rad, |d omega| "
-                                                         << e.domega);
-  BOOST_TEST(e.max() <= kAdaptiveBound);
+  check_rot_02_adaptive(ode::make_dense_output(kTol, kTol, os::rk_dopri5()), "integrate_adaptive dense dopri5");
 }
 
 BOOST_AUTO_TEST_CASE(ROT_02_integrate_times) {

@@ -49,6 +49,23 @@ cplx ver_rot_001_rk4_map(double h, int n) {
   }
   return z;
 }
+/// VER-ROT-001 run through ramus::propagate by `stepper` at kRot001Dt (no normalisation of q): the
+/// model, the final state, its hub, and the closed-form reference attitude (cos 2.5, sin 2.5, 0, 0).
+struct Rot001Run {
+  std::shared_ptr<Model> model;
+  Eigen::VectorXd x;
+  HubState s;
+  Quaternion q_ref;
+};
+Rot001Run run_ver_rot_001(const std::string& stepper) {
+  Rot001Run r;
+  r.model = make_model(ver_rot_001_case());
+  r.x = run(r.model, kRot001T, stepper, kRot001Dt);
+  r.s = hub_state(*r.model, r.x);
+  r.q_ref = Quaternion(std::cos(2.5), std::sin(2.5), 0.0, 0.0);
+  return r;
+}
+
 cplx ver_rot_001_euler_map(double h, int n) {
   cplx z = 1.0;
   for (int k = 0; k < n; ++k) z *= 1.0 + 0.5 * kI * kRot001Alpha * (k * h) * h;
@@ -77,10 +94,7 @@ BOOST_AUTO_TEST_CASE(VER_ROT_001_reference) {
 
 // The two schemes of docs/verification/README.md, run through ramus::propagate (no normalisation of q).
 BOOST_AUTO_TEST_CASE(VER_ROT_001_rk4) {
-  const auto model = make_model(ver_rot_001_case());
-  const Eigen::VectorXd x = run(model, kRot001T, "rk4", kRot001Dt);
-  const HubState s = hub_state(*model, x);
-  const Quaternion q_ref(std::cos(2.5), std::sin(2.5), 0.0, 0.0);
+  const auto [model, x, s, q_ref] = run_ver_rot_001("rk4");
 
   // ω is linear in t, so RK4 integrates it exactly; 1e-12 rad/s is 100 steps of round-off (~1e-16
   // each) with margin (docs/verification/README.md tolerance).
@@ -111,10 +125,7 @@ BOOST_AUTO_TEST_CASE(VER_ROT_001_rk4) {
 }
 
 BOOST_AUTO_TEST_CASE(VER_ROT_001_euler) {
-  const auto model = make_model(ver_rot_001_case());
-  const Eigen::VectorXd x = run(model, kRot001T, "euler", kRot001Dt);
-  const HubState s = hub_state(*model, x);
-  const Quaternion q_ref(std::cos(2.5), std::sin(2.5), 0.0, 0.0);
+  const auto [model, x, s, q_ref] = run_ver_rot_001("euler");
 
   // ω_{n+1} = ω_n + α h is exact for Euler too; 1e-12 rad/s as for RK4.
   BOOST_TEST((s.omega_BN_B - Eigen::Vector3d(1.0, 0.0, 0.0)).norm() <= 1e-12);

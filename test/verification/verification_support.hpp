@@ -12,13 +12,13 @@
 #include <numbers>
 #include <string>
 
+#include "ramus/environment/central_body_gravity.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/diagnostics.hpp"
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/system.hpp"
 #include "ramus/samples/reference/torque_free_axisymmetric.hpp"
 #include "ramus/steppers/propagate.hpp"
-#include "ramus/systems/central_body_gravity.hpp"
 #include "ramus/systems/external_force_torque.hpp"
 
 namespace ramus::verification {

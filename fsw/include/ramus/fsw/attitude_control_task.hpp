@@ -84,21 +84,17 @@ class AttitudeControlTask final : public FlightSoftwareTask {
   /// "rate_gyro '<name>/gyro'", "star_tracker '<name>/star_tracker'") and the field.
   AttitudeControlTask(std::string name, const AttitudeControlTaskConfig& config);
 
-  /// reaction_wheels: "<vehicle>/<wheels>.motor_torque[i]", i = 0 … N−1; ideal_torque:
-  /// "<vehicle>/<torquer>.torque_PntF_F[j]", j = 0, 1, 2.
-  std::vector<std::string> outputs() const override;
-  /// Resolves the hub's and the wheels' state indices (ConfigurationError naming the task and the
-  /// field for a vehicle or a wheel block it cannot find, or a wheel count other than the
-  /// mapping's) and restarts the run state: the control integral, the sensors (from the seed),
-  /// the recorded values.
-  void bind(const Model& model) override;
-  /// One sample (docs/fsw/attitude_control_task.md eqs. (1)–(5)). No allocation.
-  void update(const TaskInput& in, std::span<double> commands) override;
-  /// sigma_BR, omega_BR_B, L_r_B, L_commanded_B, sigma_BN, omega_BN_B, sigma_RN, navigation_valid,
-  /// saturated and, with wheels, wheel_torque_requested, wheel_torque_command, torque_saturated,
-  /// speed_saturated (one per wheel): the accessors below.
-  std::vector<TaskSignal> signals() const override;
-  void read_signal(std::size_t i, std::span<double> out) const override;
+  /// The task (kernel/flight_software_task.hpp):
+  ///  - outputs: reaction_wheels: "<vehicle>/<wheels>.motor_torque[i]", i = 0 … N−1; ideal_torque:
+  ///    "<vehicle>/<torquer>.torque_PntF_F[j]", j = 0, 1, 2.
+  ///  - bind: Resolves the hub's and the wheels' state indices (ConfigurationError naming the task and the field for
+  ///    a vehicle or a wheel block it cannot find, or a wheel count other than the mapping's) and restarts the run
+  ///    state: the control integral, the sensors (from the seed), the recorded values.
+  ///  - update: One sample (docs/fsw/attitude_control_task.md eqs. (1)–(5)). No allocation.
+  ///  - signals: sigma_BR, omega_BR_B, L_r_B, L_commanded_B, sigma_BN, omega_BN_B, sigma_RN, navigation_valid,
+  ///    saturated and, with wheels, wheel_torque_requested, wheel_torque_command, torque_saturated, speed_saturated
+  ///    (one per wheel): the accessors below.
+  RAMUS_FLIGHT_SOFTWARE_TASK_OVERRIDES;
 
   // ---- what an analyst logs (the last sample's values) ---------------------------------------
   /// Samples taken since bind().

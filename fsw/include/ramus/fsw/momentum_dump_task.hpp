@@ -34,17 +34,14 @@ class MomentumDumpTask final : public FlightSoftwareTask {
   /// columns), or naming "momentum_management '<name>/management'" and the field.
   MomentumDumpTask(std::string name, const MomentumDumpTaskConfig& config);
 
-  /// "<vehicle>/<thruster>.throttle", one per thruster, in the config's order.
-  std::vector<std::string> outputs() const override;
-  /// Resolves the wheel-speed block (ConfigurationError naming the task for a missing block or a
-  /// wheel count other than the config's) and restarts: not dumping, no firing.
-  void bind(const Model& model) override;
-  /// One tick (docs/fsw/momentum_dump_task.md eqs. (1)–(2)). No allocation.
-  void update(const TaskInput& in, std::span<double> throttle) override;
-  /// dumping, H_w_B, DeltaH_requested_B, DeltaH_commanded_B, torque_mean_B, on_time and
-  /// fired_on_time (one per thruster), impulse_limited, cycles: the last control period's plan.
-  std::vector<TaskSignal> signals() const override;
-  void read_signal(std::size_t i, std::span<double> out) const override;
+  /// The task (kernel/flight_software_task.hpp):
+  ///  - outputs: "<vehicle>/<thruster>.throttle", one per thruster, in the config's order.
+  ///  - bind: Resolves the wheel-speed block (ConfigurationError naming the task for a missing block or a wheel count
+  ///    other than the config's) and restarts: not dumping, no firing.
+  ///  - update: One tick (docs/fsw/momentum_dump_task.md eqs. (1)–(2)). No allocation.
+  ///  - signals: dumping, H_w_B, DeltaH_requested_B, DeltaH_commanded_B, torque_mean_B, on_time and fired_on_time
+  ///    (one per thruster), impulse_limited, cycles: the last control period's plan.
+  RAMUS_FLIGHT_SOFTWARE_TASK_OVERRIDES;
 
   /// The last control period's plan (momentum, request, on-times as planned before rounding).
   const MomentumDumpCommand& plan() const { return management_.command(); }

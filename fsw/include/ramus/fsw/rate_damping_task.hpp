@@ -29,15 +29,12 @@ class RateDampingTask final : public FlightSoftwareTask {
   /// positive definite, a max_torque that is not positive.
   RateDampingTask(std::string name, const RateDampingTaskConfig& config);
 
-  /// "<vehicle>/<torquer>.torque_PntF_F[0..2]".
-  std::vector<std::string> outputs() const override;
-  /// Resolves the hub's rate in the state (ConfigurationError naming the task for an unknown vehicle).
-  void bind(const Model& model) override;
-  /// One sample: eqs. (1)–(2). No allocation.
-  void update(const TaskInput& in, std::span<double> torque) override;
-  /// omega_BN_B [rad/s], L_commanded_B [N m], saturated [1]: the last sample's.
-  std::vector<TaskSignal> signals() const override;
-  void read_signal(std::size_t i, std::span<double> out) const override;
+  /// The task (kernel/flight_software_task.hpp):
+  ///  - outputs: "<vehicle>/<torquer>.torque_PntF_F[0..2]".
+  ///  - bind: Resolves the hub's rate in the state (ConfigurationError naming the task for an unknown vehicle).
+  ///  - update: One sample: eqs. (1)–(2). No allocation.
+  ///  - signals: omega_BN_B [rad/s], L_commanded_B [N m], saturated [1]: the last sample's.
+  RAMUS_FLIGHT_SOFTWARE_TASK_OVERRIDES;
 
  private:
   RateDampingTaskConfig config_;

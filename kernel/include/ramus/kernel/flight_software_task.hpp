@@ -8,6 +8,7 @@
 #include <Eigen/Dense>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "ramus/kernel/inputs.hpp"
@@ -74,4 +75,25 @@ class FlightSoftwareTask {
   TaskTiming timing_;
 };
 
+/// Writes a signal's value into `out` (its size): a flag as 0/1, a count as a number, a vector's
+/// (or an array's) first out.size() entries — what every read_signal() does with its values.
+template <class Value>
+void write_signal(std::span<double> out, const Value& v) {
+  if constexpr (std::is_arithmetic_v<Value>) {
+    out[0] = static_cast<double>(v);
+  } else {
+    for (std::size_t k = 0; k < out.size(); ++k) out[k] = static_cast<double>(v[static_cast<Eigen::Index>(k)]);
+  }
+}
+
 }  // namespace ramus
+
+/// Declares, in a task's class, what every task with outputs and signals overrides (outputs, bind,
+/// update, signals, read_signal), with the base class's signatures: written here once; the task
+/// documents each beside the macro.
+#define RAMUS_FLIGHT_SOFTWARE_TASK_OVERRIDES                                      \
+  std::vector<std::string> outputs() const override;                              \
+  void bind(const ::ramus::Model& model) override;                                \
+  void update(const ::ramus::TaskInput& in, std::span<double> commands) override; \
+  std::vector<::ramus::TaskSignal> signals() const override;                      \
+  void read_signal(std::size_t i, std::span<double> out) const override

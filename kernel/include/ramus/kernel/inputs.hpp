@@ -40,12 +40,14 @@ struct InputBlock {
   Eigen::Index offset, size;
   std::string unit;
   std::size_t vehicle;  ///< index of the vehicle the actuator belongs to
+  bool lock = false;    ///< lock flags (InputSpec::lock): each channel 0 or 1
 };
 
 /// Where each block of the input vector lives (the input counterpart of StateLayout).
 class InputLayout {
  public:
-  Eigen::Index add(std::string owner, std::string name, Eigen::Index size, std::string unit, std::size_t vehicle);
+  Eigen::Index add(std::string owner, std::string name, Eigen::Index size, std::string unit, std::size_t vehicle,
+                   bool lock = false);
   Eigen::Index size() const { return size_; }
   const std::vector<InputBlock>& blocks() const { return blocks_; }
   /// The block holding channel c, or nullptr when c is out of range.

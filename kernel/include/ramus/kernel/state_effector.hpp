@@ -198,3 +198,21 @@ class StateEffector {
 };
 
 }  // namespace ramus
+
+/// Declares, in a state effector's class, what every effector with mass overrides: its state
+/// (state_blocks, write_initial_state) and the four stages of an evaluation (mass_properties,
+/// contributions, derivatives, energy_momentum), with the base class's signatures. The
+/// declarations are the same in every such effector, so they are written here once; the effector
+/// documents its state blocks and the equation of each stage beside the macro.
+#define RAMUS_STATE_EFFECTOR_OVERRIDES                                                                         \
+  std::vector<::ramus::StateBlockSpec> state_blocks() const override;                                          \
+  void write_initial_state(::ramus::StateBlockRef x) const override;                                           \
+  ::ramus::CentreOfMass mass_properties(const ::ramus::EvaluationContext& ctx, ::ramus::ConstStateBlock x,     \
+                                        ::ramus::EffectorWorkspace& ws) const override;                        \
+  void contributions(const ::ramus::EvaluationContext& ctx, ::ramus::ConstStateBlock x,                        \
+                     ::ramus::EffectorWorkspace& ws, ::ramus::HubSystem& hub_system) const override;           \
+  Eigen::Vector3d derivatives(const ::ramus::EvaluationContext& ctx, ::ramus::ConstStateBlock x,               \
+                              ::ramus::EffectorWorkspace& ws, ::ramus::StateBlockRef dxdt) const override;     \
+  ::ramus::EnergyMomentumContribution energy_momentum(                                                         \
+      const ::ramus::EvaluationContext& ctx, ::ramus::ConstStateBlock x, const ::ramus::EffectorWorkspace& ws) \
+      const override

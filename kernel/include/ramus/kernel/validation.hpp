@@ -1,23 +1,57 @@
-// Checks of configuration values. Each throws ConfigurationError naming owner, field and value.
+// Checks of configuration values, for every layer (the one validation module, docs/architecture.md
+// §D10). Each throws ConfigurationError naming owner, field and value. The checks a right-hand side
+// or a sensor's sample makes (require_finite, require_interval, unit_attitude) take the field as a
+// string_view and build their message only when they throw: they allocate nothing.
 #pragma once
 
 #include <Eigen/Dense>
 #include <string>
+#include <string_view>
+
+#include "ramus/kernel/attitude.hpp"
 
 namespace ramus::validation {
+
+/// "<kind> '<name>'": the owner named by every message of one model, task or sensor.
+std::string owner(std::string_view kind, std::string_view name);
+/// `field[i] [unit]`: the field of one entry of a per-wheel or per-thruster vector.
+std::string entry(std::string_view field, Eigen::Index i, std::string_view unit);
 
 /// Formats a number, vector or matrix for an error message (full precision, compact).
 std::string to_text(double value);
 std::string to_text(const Eigen::Vector3d& value);
 std::string to_text(const Eigen::Vector4d& value);
 std::string to_text(const Eigen::Matrix3d& value);
+/// A matrix or vector of any size (rows separated by "; ").
+std::string matrix_text(const Eigen::MatrixXd& value);
 
-void require_finite(const std::string& owner, const std::string& field, double value);
-void require_finite(const std::string& owner, const std::string& field, const Eigen::Vector3d& value);
+void require_finite(const std::string& owner, std::string_view field, double value);
+void require_finite(const std::string& owner, std::string_view field, const Eigen::Vector3d& value);
 void require_positive(const std::string& owner, const std::string& field, double value);
 void require_non_negative(const std::string& owner, const std::string& field, double value);
+/// A full scale or limit: > 0, +inf meaning none; NaN refused.
+void require_positive_or_infinite(const std::string& owner, const std::string& field, double value);
+/// Every entry positive and finite, or +infinity too when `infinity_allowed` (no limit); the
+/// message names the entry field[i] with its unit.
+void require_positive_entries(const std::string& owner, const std::string& field, const std::string& unit,
+                              const Eigen::VectorXd& value, bool infinity_allowed);
+/// A vector with one entry per `what`: `actual` entries must be `size`.
+void require_size(const std::string& owner, const std::string& field, Eigen::Index actual, Eigen::Index size,
+                  const std::string& what);
+/// An index into `count` items called `noun` ("wheel"), given to `what` ("set_command"):
+/// "<noun> index (<what>) = i: out of range: the effector has N <noun>s (indices 0 to N-1)".
+void require_index(const std::string& owner, std::size_t i, std::size_t count, const std::string& noun,
+                   const char* what);
+/// A time step or sample interval [s]: finite and > 0.
+void require_interval(const std::string& owner, std::string_view field, double dt);
+/// q/|q| of a finite quaternion of non-zero norm (the dynamics' raw attitude state drifts from unit
+/// norm and is used as q/|q| wherever the attitude itself is needed, docs/notation.md §3).
+Quaternion unit_attitude(const std::string& owner, std::string_view field, const Quaternion& q);
 /// A fraction: finite and in [0, 1] (a throttle, a command).
 void require_unit_interval(const std::string& owner, const std::string& field, double value);
+/// Finite, symmetric to a relative 1e-12 of its norm and positive definite (Cholesky succeeds): a
+/// gain or weight matrix.
+void require_positive_definite(const std::string& owner, const std::string& field, const Eigen::Matrix3d& value);
 /// A rigid body's inertia tensor: symmetric to a relative 1e-12 of its norm, positive definite
 /// (Cholesky succeeds) and physical — its principal moments obey the triangle inequality (each at
 /// most the sum of the other two, within kInertiaTriangleTolerance of the trace; equality is a thin

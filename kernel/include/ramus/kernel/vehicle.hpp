@@ -135,6 +135,10 @@ class Vehicle {
   friend class Model;
   void require_open(const std::string& field, const std::string& value) const;
   void require_unique(const std::string& name) const;
+  /// Appends `effector` to `list` once it is checked (not null, the vehicle open, in no other
+  /// place, its name unique) and claims it for this vehicle; `what` names the call in errors.
+  template <class Effector>
+  Effector& place(std::vector<std::shared_ptr<Effector>>& list, std::shared_ptr<Effector> effector, const char* what);
   void require_unique_children() const;  // children of state effectors share the vehicle's names
 
   std::string name_;

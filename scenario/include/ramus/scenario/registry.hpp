@@ -20,6 +20,8 @@ enum class Category {
   two_point_effector,  ///< two_point_effectors[]
   gravity,             ///< gravity
   task,                ///< flight_software.tasks[]
+  event,               ///< events[]
+  sensor,              ///< a sensor of a task (navigation.gyro, navigation.star_tracker)
   part,                ///< an object nested in another (an axis, a wheel, a panel, a facet)
 };
 std::string_view to_string(Category c);
@@ -30,7 +32,9 @@ struct FieldInfo {
   /// "matrix" (3×3, by rows), "direction" (a unit 3-vector), "dcm" (a rotation matrix by rows),
   /// "quaternion" (4 numbers), "number" (dimensionless), "integer", "flag", "text", "name",
   /// "choice" (one of `choices`), "object" (a `part`), "objects" (an array of `part`),
-  /// "names" (an array of names), "per_wheel" (a quantity or one per wheel).
+  /// "names" (an array of names), "per_wheel" (a quantity or one per wheel), "mrp" (3 numbers),
+  /// "variant" (an object whose "type" picks one of the parts in `choices`), "axes" (one to
+  /// three 3-vectors), "gain" (a quantity or a 3×3 matrix).
   std::string kind;
   std::string key;
   std::string unit;          ///< the SI unit as a scenario writes it ("kg m^2"), "" when not a quantity

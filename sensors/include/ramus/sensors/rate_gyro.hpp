@@ -9,6 +9,7 @@
 #include <string>
 
 #include "ramus/kernel/random_stream.hpp"
+#include "ramus/sensors/sensor.hpp"
 #include "ramus/sensors/sensor_key.hpp"
 
 namespace ramus {
@@ -27,7 +28,7 @@ struct RateGyroConfig {
 };
 
 /// One gyro in one run: its parameters (const) and its run state (bias, noise stream).
-class RateGyro {
+class RateGyro : public Sensor<RateGyroConfig> {
  public:
   /// Checks every field (ConfigurationError naming the gyro, the field with its unit and the
   /// value) and starts run `seed.run`: draws the turn-on bias, eq. (2).
@@ -53,15 +54,8 @@ class RateGyro {
   /// the LSB, eq. (6).
   double full_scale() const { return full_scale_; }
 
-  const std::string& name() const { return name_; }
-  const RateGyroConfig& config() const { return config_; }
-
  private:
-  std::string name_;
-  std::string owner_;  ///< "rate_gyro '<name>'"
-  RateGyroConfig config_;
   double full_scale_;
-  RandomStream stream_;
   Eigen::Vector3d bias_ = Eigen::Vector3d::Zero();
   bool saturated_ = false;
 };

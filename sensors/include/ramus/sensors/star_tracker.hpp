@@ -9,6 +9,7 @@
 
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/random_stream.hpp"
+#include "ramus/sensors/sensor.hpp"
 #include "ramus/sensors/sensor_key.hpp"
 
 namespace ramus {
@@ -35,7 +36,7 @@ struct AttitudeMeasurement {
 
 /// One star tracker in one run: its parameters (const) and its run state (schedule, last output,
 /// noise stream).
-class StarTracker {
+class StarTracker : public Sensor<StarTrackerConfig> {
  public:
   /// Checks every field (ConfigurationError naming the tracker, the field with its unit and the
   /// value) and starts run `seed.run`.
@@ -58,15 +59,8 @@ class StarTracker {
   /// [s] the next output time, eq. (1).
   double next_output_time() const { return config_.phase + next_index_ * config_.period; }
 
-  const std::string& name() const { return name_; }
-  const StarTrackerConfig& config() const { return config_; }
-
  private:
-  std::string name_;
-  std::string owner_;  ///< "star_tracker '<name>'"
-  StarTrackerConfig config_;
   Quaternion q_SB_;  ///< [1] the mounting as a quaternion, R(q_SB) = dcm_BS
-  RandomStream stream_;
   AttitudeMeasurement last_;
   double next_index_ = 0.0;                                        ///< k of the next output time t_k (a whole number)
   double last_call_t_ = -std::numeric_limits<double>::infinity();  ///< [s]

@@ -9,6 +9,7 @@
 
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/random_stream.hpp"
+#include "ramus/sensors/sensor.hpp"
 #include "ramus/sensors/sensor_key.hpp"
 
 namespace ramus {
@@ -23,7 +24,7 @@ struct SunSensorConfig {
 };
 
 /// One sun sensor in one run: its parameters (const) and its noise stream.
-class SunSensor {
+class SunSensor : public Sensor<SunSensorConfig> {
  public:
   /// Checks every field (ConfigurationError naming the sensor, the field with its unit and the
   /// value) and starts run `seed.run`.
@@ -44,17 +45,9 @@ class SunSensor {
   /// eq. (2): whether the true direction sHat_B [1] is inside the field of view.
   bool in_field_of_view(const Eigen::Vector3d& sHat_B) const;
 
-  const std::string& name() const { return name_; }
-  const SunSensorConfig& config() const { return config_; }
-
  private:
   /// measure() of a direction already checked.
   std::optional<Eigen::Vector3d> measure_unit(const Quaternion& q_BN, const Eigen::Vector3d& sHat_N);
-
-  std::string name_;
-  std::string owner_;  ///< "sun_sensor '<name>'"
-  SunSensorConfig config_;
-  RandomStream stream_;
 };
 
 }  // namespace ramus

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "ramus/kernel/random_stream.hpp"
+#include "ramus/sensors/sensor.hpp"
 #include "ramus/sensors/sensor_key.hpp"
 
 namespace ramus {
@@ -23,7 +24,7 @@ struct WheelTachometerConfig {
 };
 
 /// One tachometer in one run: its parameters (const), its output buffer and its noise stream.
-class WheelTachometer {
+class WheelTachometer : public Sensor<WheelTachometerConfig> {
  public:
   /// Checks every field (ConfigurationError naming the tachometer, the field with its unit and the
   /// value), sizes the output buffer and starts run `seed.run`.
@@ -42,15 +43,8 @@ class WheelTachometer {
   /// The last output.
   const Eigen::VectorXd& last() const { return out_; }
 
-  const std::string& name() const { return name_; }
-  const WheelTachometerConfig& config() const { return config_; }
-
  private:
-  std::string name_;
-  std::string owner_;  ///< "wheel_tachometer '<name>'"
-  WheelTachometerConfig config_;
   double lsb_;
-  RandomStream stream_;
   Eigen::VectorXd out_;
 };
 

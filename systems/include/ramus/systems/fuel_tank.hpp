@@ -97,25 +97,19 @@ class FuelTank final : public StateEffector {
   std::vector<InputSpec> input_blocks() const override;
 
   // ---- StateEffector ----------------------------------------------------------------------
-  /// "m_fuel" (1, kg), "p_exhaust_N" (3, N s), "H_exhaust_PntN_N" (3, N m s).
-  std::vector<StateBlockSpec> state_blocks() const override;
-  void write_initial_state(StateBlockRef x) const override;
   std::unique_ptr<EffectorWorkspace> make_workspace() const override;
   /// No segment; computes the moments and mass flows of this x (eqs. 5–6) into ws.
   void kinematics(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
-  /// eq. (7): m_f and its centre of mass; rPrime 0; mDot = ṁ_f.
-  CentreOfMass mass_properties(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
-  /// eqs. (9)–(10): thrust, feed-flow Coriolis force, jet damping, moving propellant; the
-  /// propellant's rigid rows with its inertia about B and its rate (eq. 7).
-  void contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
-                     HubSystem& hub_system) const override;
-  /// eqs. (6), (11): ṁ_f and the exhaust's momentum rates; returns m r̈ from m r'' = ω × ṁ_f r_OB
-  /// (eq. 12).
-  Eigen::Vector3d derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
-                              StateBlockRef dxdt) const override;
-  /// eq. (13): the propellant at rest in B, the feed flow's momentum, the exhaust's.
-  EnergyMomentumContribution energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
-                                             const EffectorWorkspace& ws) const override;
+  /// The state and the evaluation's stages (kernel/state_effector.hpp):
+  ///  - state_blocks: "m_fuel" (1, kg), "p_exhaust_N" (3, N s), "H_exhaust_PntN_N" (3, N m s).
+  ///  - mass_properties: eq. (7): m_f and its centre of mass; rPrime 0; mDot = ṁ_f.
+  ///  - contributions: eqs. (9)–(10): thrust, feed-flow Coriolis force, jet damping, moving propellant;
+  ///    the propellant's rigid rows with its inertia about B and its rate (eq. 7).
+  ///  - derivatives: eqs. (6), (11): ṁ_f and the exhaust's momentum rates; returns m r̈ from m r'' = ω
+  ///    × ṁ_f r_OB (eq. 12).
+  ///  - energy_momentum: eq. (13): the propellant at rest in B, the feed flow's momentum, the
+  ///    exhaust's.
+  RAMUS_STATE_EFFECTOR_OVERRIDES;
 
  private:
   std::string thruster_owner(std::size_t i) const;

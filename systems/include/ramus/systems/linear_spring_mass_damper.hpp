@@ -34,21 +34,16 @@ class LinearSpringMassDamper final : public StateEffector {
   double c() const { return c_; }                            ///< [N s/m]
 
   // ---- StateEffector ----------------------------------------------------------------------
-  std::vector<StateBlockSpec> state_blocks() const override;  // "rho" (1, m), "rhoDot" (1, m/s)
-  void write_initial_state(StateBlockRef x) const override;
   std::unique_ptr<EffectorWorkspace> make_workspace() const override;
-  /// eq. (1)
-  CentreOfMass mass_properties(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
-  /// eqs. (5)–(7): coupling row of rhoDDot and A, B, C, D, vecTrans, vecRot; the point mass's
-  /// rigid rows (eq. 2).
-  void contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
-                     HubSystem& hub_system) const override;
-  /// eq. (8): rhoDot, rhoDDot = a·rDDot + b·omegaDot + c; returns m r̈ from m r'' = m rhoDDot pHat.
-  Eigen::Vector3d derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
-                              StateBlockRef dxdt) const override;
-  /// eq. (9)
-  EnergyMomentumContribution energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
-                                             const EffectorWorkspace& ws) const override;
+  /// The state and the evaluation's stages (kernel/state_effector.hpp):
+  ///  - state_blocks: "rho" (1, m), "rhoDot" (1, m/s)
+  ///  - mass_properties: eq. (1)
+  ///  - contributions: eqs. (5)–(7): coupling row of rhoDDot and A, B, C, D, vecTrans, vecRot; the
+  ///    point mass's rigid rows (eq. 2).
+  ///  - derivatives: eq. (8): rhoDot, rhoDDot = a·rDDot + b·omegaDot + c; returns m r̈ from m r'' = m
+  ///    rhoDDot pHat.
+  ///  - energy_momentum: eq. (9)
+  RAMUS_STATE_EFFECTOR_OVERRIDES;
 
  private:
   double m_;                ///< [kg]

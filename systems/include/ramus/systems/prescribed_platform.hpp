@@ -77,8 +77,6 @@ class PrescribedPlatform final : public StateEffector {
   const EffectorWorkspace& child_workspace(std::size_t k, const EffectorWorkspace& ws) const;
 
   // ---- StateEffector ----------------------------------------------------------------------
-  /// "tau" (1, s), then each child's blocks named "<child>.<block>"
-  std::vector<StateBlockSpec> state_blocks() const override;
   /// Its children's channels, each block named "<child>.<block>", in the children's order.
   std::vector<InputSpec> input_blocks() const override;
   std::vector<InputProfile> input_profiles() const override;
@@ -87,25 +85,20 @@ class PrescribedPlatform final : public StateEffector {
   std::size_t segment_count() const override;
   /// The profile's value at τ0 is finite and its quaternion unit (to 1e-9); the children's validate().
   void validate() const override;
-  void write_initial_state(StateBlockRef x) const override;
   std::unique_ptr<EffectorWorkspace> make_workspace() const override;
   /// eqs. (1)–(3): the pose at τ, the platform's motion in B, and segment 0 (frame P).
   void kinematics(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
   const FrameKinematics& segment(std::size_t s, const EffectorWorkspace& ws) const override;
   void add_segment_wrench(std::size_t s, const Wrench& w, EffectorWorkspace& ws) const override;
-  /// eq. (4), and the children's centres of mass (eq. 13)
-  CentreOfMass mass_properties(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
-  /// The body's rigid rows (eq. 4) and eqs. (5)–(7): right-hand side only (no free coordinate);
-  /// the children's whole rows carried to B, eqs. (14)–(15).
-  void contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
-                     HubSystem& hub_system) const override;
-  /// τ̇ = 1; the children's derivatives (eq. 16); the actuator wrench (eq. 8); returns Σ m r̈
-  /// (inertial, relative to B's) of the body and the children.
-  Eigen::Vector3d derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
-                              StateBlockRef dxdt) const override;
-  /// eq. (11), and the children's (eq. 17)
-  EnergyMomentumContribution energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
-                                             const EffectorWorkspace& ws) const override;
+  /// The state and the evaluation's stages (kernel/state_effector.hpp):
+  ///  - state_blocks: "tau" (1, s), then each child's blocks named "<child>.<block>"
+  ///  - mass_properties: eq. (4), and the children's centres of mass (eq. 13)
+  ///  - contributions: The body's rigid rows (eq. 4) and eqs. (5)–(7): right-hand side only (no free
+  ///    coordinate); the children's whole rows carried to B, eqs. (14)–(15).
+  ///  - derivatives: τ̇ = 1; the children's derivatives (eq. 16); the actuator wrench (eq. 8); returns
+  ///    Σ m r̈ (inertial, relative to B's) of the body and the children.
+  ///  - energy_momentum: eq. (11), and the children's (eq. 17)
+  RAMUS_STATE_EFFECTOR_OVERRIDES;
 
  private:
   double m_;                   ///< [kg]

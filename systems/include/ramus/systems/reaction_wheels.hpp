@@ -99,24 +99,19 @@ class ReactionWheels final : public StateEffector {
   bool has_angle_states() const { return angle_states_; }
 
   // ---- StateEffector ----------------------------------------------------------------------
-  std::vector<StateBlockSpec> state_blocks() const override;  // "Omega" (n, rad/s) [, "theta" (n, rad)]
   /// Also refuses a theta0 ≠ 0 while the angle states are off (it would be ignored).
   void validate() const override;
-  void write_initial_state(StateBlockRef x) const override;
   std::unique_ptr<EffectorWorkspace> make_workspace() const override;
   // No kinematics stage: a balanced wheel has no segment frame and can host no dynamic effector.
-  /// eq. (2): constant, precomputed.
-  CentreOfMass mass_properties(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
-  /// The wheels' rigid rows (eq. 2), and eq. (7): D −= Js ĝĝᵀ, vecRot −= ĝ (u + τ_f) + Js Ω ω × ĝ, per wheel.
-  void contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
-                     HubSystem& hub_system) const override;
-  /// eq. (8): Ω̇ = (u + τ_f)/Js − ĝᵀ ω̇ (and θ̇ = Ω, eq. 12, when tracked); returns
-  /// m r̈ = ω̇ × m r + ω × (ω × m r) (the centres of mass are fixed in B).
-  Eigen::Vector3d derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
-                              StateBlockRef dxdt) const override;
-  /// eqs. (9)–(10).
-  EnergyMomentumContribution energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
-                                             const EffectorWorkspace& ws) const override;
+  /// The state and the evaluation's stages (kernel/state_effector.hpp):
+  ///  - state_blocks: "Omega" (n, rad/s) [, "theta" (n, rad)]
+  ///  - mass_properties: eq. (2): constant, precomputed.
+  ///  - contributions: The wheels' rigid rows (eq. 2), and eq. (7): D −= Js ĝĝᵀ, vecRot −= ĝ (u + τ_f)
+  ///    + Js Ω ω × ĝ, per wheel.
+  ///  - derivatives: eq. (8): Ω̇ = (u + τ_f)/Js − ĝᵀ ω̇ (and θ̇ = Ω, eq. 12, when tracked); returns m
+  ///    r̈ = ω̇ × m r + ω × (ω × m r) (the centres of mass are fixed in B).
+  ///  - energy_momentum: eqs. (9)–(10).
+  RAMUS_STATE_EFFECTOR_OVERRIDES;
 
  private:
   std::string wheel_owner(std::size_t i) const;

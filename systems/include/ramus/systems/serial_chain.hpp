@@ -109,20 +109,12 @@ class SerialChain : public StateEffector {
                               double t) const override;
 
   // ---- StateEffector ----------------------------------------------------------------------
-  std::vector<StateBlockSpec> state_blocks() const override;
   std::size_t segment_count() const override { return links_.size(); }
   void validate() const override;
-  void write_initial_state(StateBlockRef x) const override;
   std::unique_ptr<EffectorWorkspace> make_workspace() const override;
   void kinematics(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
   const FrameKinematics& segment(std::size_t s, const EffectorWorkspace& ws) const override;
-  CentreOfMass mass_properties(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
-  void contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
-                     HubSystem& hub_system) const override;
-  Eigen::Vector3d derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
-                              StateBlockRef dxdt) const override;
-  EnergyMomentumContribution energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
-                                             const EffectorWorkspace& ws) const override;
+  RAMUS_STATE_EFFECTOR_OVERRIDES;  // the state and the articulated recursion, docs/models/serial_chain.md
 
   /// Adds to the wrench on segment s (in S_s, about its origin) used by the articulated
   /// recursion (eq. K3); kinematics() resets it to zero, the kernel's loads stage adds the

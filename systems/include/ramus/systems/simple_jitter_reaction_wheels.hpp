@@ -70,22 +70,17 @@ class SimpleJitterReactionWheels final : public StateEffector {
   Wrench imbalance_load_B(std::size_t i, double Omega, double theta) const;
 
   // ---- StateEffector ----------------------------------------------------------------------
-  std::vector<StateBlockSpec> state_blocks() const override;  // "Omega" (n, rad/s), "theta" (n, rad)
   void validate() const override;
-  void write_initial_state(StateBlockRef x) const override;
   std::unique_ptr<EffectorWorkspace> make_workspace() const override;
   void kinematics(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
-  /// The balanced wheels' (constant).
-  CentreOfMass mass_properties(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
-  /// The balanced wheels' plus eq. (3).
-  void contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
-                     HubSystem& hub_system) const override;
-  /// The balanced wheels' Ω̇, and θ̇ = Ω (eq. 4).
-  Eigen::Vector3d derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
-                              StateBlockRef dxdt) const override;
-  /// The balanced wheels' (the imbalance loads are external-like: they store nothing).
-  EnergyMomentumContribution energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
-                                             const EffectorWorkspace& ws) const override;
+  /// The state and the evaluation's stages (kernel/state_effector.hpp):
+  ///  - state_blocks: "Omega" (n, rad/s), "theta" (n, rad)
+  ///  - mass_properties: The balanced wheels' (constant).
+  ///  - contributions: The balanced wheels' plus eq. (3).
+  ///  - derivatives: The balanced wheels' Ω̇, and θ̇ = Ω (eq. 4).
+  ///  - energy_momentum: The balanced wheels' (the imbalance loads are external-like: they store
+  ///    nothing).
+  RAMUS_STATE_EFFECTOR_OVERRIDES;
 
  private:
   ReactionWheels balanced_;

@@ -39,24 +39,17 @@ class SphericalPendulum final : public StateEffector {
   Eigen::Vector3d r_PcB_B(double phi, double theta) const;
 
   // ---- StateEffector ----------------------------------------------------------------------
-  /// "phi" (1, rad), "theta" (1, rad), "phiDot" (1, rad/s), "thetaDot" (1, rad/s)
-  std::vector<StateBlockSpec> state_blocks() const override;
-  void write_initial_state(StateBlockRef x) const override;
   std::unique_ptr<EffectorWorkspace> make_workspace() const override;
   /// eqs. (1)–(3): r, r', the Jacobian and the quadratic-rate acceleration, into the workspace.
   void kinematics(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
-  /// eq. (4)
-  CentreOfMass mass_properties(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
-  /// eqs. (5)–(9): coupling rows of (φ̈, θ̈) and A, B, C, D, vecTrans, vecRot; the point mass's
-  /// rigid rows (eq. 4).
-  void contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
-                     HubSystem& hub_system) const override;
-  /// eq. (10); returns m r̈ from m r'' = m (J q̈ + κ).
-  Eigen::Vector3d derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
-                              StateBlockRef dxdt) const override;
-  /// eq. (11)
-  EnergyMomentumContribution energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
-                                             const EffectorWorkspace& ws) const override;
+  /// The state and the evaluation's stages (kernel/state_effector.hpp):
+  ///  - state_blocks: "phi" (1, rad), "theta" (1, rad), "phiDot" (1, rad/s), "thetaDot" (1, rad/s)
+  ///  - mass_properties: eq. (4)
+  ///  - contributions: eqs. (5)–(9): coupling rows of (φ̈, θ̈) and A, B, C, D, vecTrans, vecRot; the
+  ///    point mass's rigid rows (eq. 4).
+  ///  - derivatives: eq. (10); returns m r̈ from m r'' = m (J q̈ + κ).
+  ///  - energy_momentum: eq. (11)
+  RAMUS_STATE_EFFECTOR_OVERRIDES;
 
  private:
   double m_;                    ///< [kg]

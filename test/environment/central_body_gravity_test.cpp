@@ -1,5 +1,5 @@
-// systems/central_body_gravity.hpp: point mass and J2 against closed forms and −∇U.
-#include "ramus/systems/central_body_gravity.hpp"
+// environment/central_body_gravity.hpp: point mass and J2 against closed forms and −∇U.
+#include "ramus/environment/central_body_gravity.hpp"
 
 #include <boost/test/unit_test.hpp>
 #include <cmath>

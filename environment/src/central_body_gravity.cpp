@@ -1,4 +1,4 @@
-#include "ramus/systems/central_body_gravity.hpp"
+#include "ramus/environment/central_body_gravity.hpp"
 
 #include <cmath>
 
