@@ -2,21 +2,17 @@
 #include "ramus/environment/shadow.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numbers>
+
+#include "ramus/kernel/enum_names.hpp"
 
 namespace ramus {
 
 std::string_view to_string(ShadowModel model) {
-  switch (model) {
-    case ShadowModel::none:
-      return "none";
-    case ShadowModel::cylindrical:
-      return "cylindrical";
-    case ShadowModel::conical:
-      return "conical";
-  }
-  return "?";
+  static constexpr std::array<std::string_view, 3> names{"none", "cylindrical", "conical"};
+  return enum_name(model, names);
 }
 
 double visible_disc_fraction(double a, double b, double c) {

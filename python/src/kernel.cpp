@@ -5,8 +5,11 @@
 #include <pybind11/eigen.h>
 #include <pybind11/stl.h>
 
+#include <array>
+
 #include "conversions.hpp"
 #include "ramus/kernel/diagnostics.hpp"
+#include "ramus/kernel/enum_names.hpp"
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/validation.hpp"
 #include "ramus/scenario/objects.hpp"
@@ -51,15 +54,8 @@ py::dict vehicle_dict(const VehicleDiagnostics& d) {
 }
 
 const char* translation_name(HubTranslation t) {
-  switch (t) {
-    case HubTranslation::B:
-      return "B";
-    case HubTranslation::C:
-      return "C";
-    case HubTranslation::clamped:
-      return "clamped";
-  }
-  return "B";
+  static constexpr std::array<std::string_view, 3> names{"B", "C", "clamped"};
+  return enum_name(t, names, "B").data();  // literals: NUL-terminated
 }
 
 }  // namespace

@@ -3,33 +3,19 @@
 #include "registry_table.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 
 #include "field_list.hpp"
+#include "ramus/kernel/enum_names.hpp"
 
 namespace ramus::scenario {
 
 std::string_view to_string(Category c) {
-  switch (c) {
-    case Category::state_effector:
-      return "state_effector";
-    case Category::dynamic_effector:
-      return "dynamic_effector";
-    case Category::two_point_effector:
-      return "two_point_effector";
-    case Category::gravity:
-      return "gravity";
-    case Category::task:
-      return "task";
-    case Category::event:
-      return "event";
-    case Category::sensor:
-      return "sensor";
-    case Category::part:
-      return "part";
-  }
-  return "part";
+  static constexpr std::array<std::string_view, 8> names{
+      "state_effector", "dynamic_effector", "two_point_effector", "gravity", "task", "event", "sensor", "part"};
+  return enum_name(c, names, "part");
 }
 
 std::vector<std::string_view> common_keys(Category category, bool on_segment) {

@@ -255,6 +255,32 @@ void after_observer(EventLocator* events, const Eigen::VectorXd& x, double t) {
   events->start(x, t);
 }
 
+/// The output loop of a run: the state at the first time checked and observed, then each output
+/// interval propagated by `interval(t0, t1)` and observed at its end, with `after_observation()`
+/// after each observation (the observer may change inputs); a stop event ends it (stats.t is then
+/// the event's time), else stats.t is the last time.
+template <class Interval, class AfterObservation>
+void output_loop(const System& system, Eigen::VectorXd& x, std::span<const double> times,
+                 const PropagationSettings& settings, const Observer& observer, EventLocator* events,
+                 PropagationStats& stats, Interval interval, AfterObservation after_observation) {
+  check_finite_state(system, x, times.front());
+  start_run(system, settings, x, times.front(), times.back());
+  if (observer) observer(x, times.front());
+  check_finite_state(system, x, times.front());
+  after_observer(events, x, times.front());
+  for (std::size_t k = 1; k < times.size(); ++k) {
+    interval(times[k - 1], times[k]);
+    if (stats.stopped) return;
+    if (observer) {
+      observer(x, times[k]);
+      check_finite_state(system, x, times[k]);
+      after_observer(events, x, times[k]);
+      after_observation();
+    }
+  }
+  stats.t = times.back();
+}
+
 template <class Stepper>
 PropagationStats run_fixed(Stepper stepper, const System& system, Eigen::VectorXd& x, std::span<const double> times,
                            const PropagationSettings& settings, const Observer& observer) {
@@ -266,21 +292,10 @@ PropagationStats run_fixed(Stepper stepper, const System& system, Eigen::VectorX
       [&stepper, &system](const Eigen::VectorXd& x0, const Eigen::VectorXd& f0, double t0, double t,
                           Eigen::VectorXd& out) { stepper.do_step(std::ref(system), x0, f0, t0, out, t - t0); });
   EventLocator* events = locator ? &*locator : nullptr;
-  check_finite_state(system, x, times.front());
-  start_run(system, settings, x, times.front(), times.back());
-  if (observer) observer(x, times.front());
-  check_finite_state(system, x, times.front());
-  after_observer(events, x, times.front());
-  for (std::size_t k = 1; k < times.size(); ++k) {
-    fixed_interval(stepper, system, x, times[k - 1], times[k], settings, stats, x_next, events);
-    if (stats.stopped) return stats;  // stats.t: the event's time
-    if (observer) {
-      observer(x, times[k]);
-      check_finite_state(system, x, times[k]);
-      after_observer(events, x, times[k]);
-    }
-  }
-  stats.t = times.back();
+  output_loop(
+      system, x, times, settings, observer, events, stats,
+      [&](double t0, double t1) { fixed_interval(stepper, system, x, t0, t1, settings, stats, x_next, events); },
+      [] {});
   return stats;
 }
 
@@ -333,24 +348,16 @@ PropagationStats run_adaptive(Controlled stepper, const System& system, Eigen::V
   if (!settings.events.empty())
     locator.emplace(system, settings.events, adaptive_trial_step(stepper, system, settings));
   EventLocator* events = locator ? &*locator : nullptr;
-  check_finite_state(system, x, times.front());
-  start_run(system, settings, x, times.front(), times.back());
-  if (observer) observer(x, times.front());
-  check_finite_state(system, x, times.front());
-  after_observer(events, x, times.front());
-  for (std::size_t k = 1; k < times.size(); ++k) {
-    adaptive_interval(stepper, system, x, times[k - 1], times[k], settings, min_dt, h, stats, x_before, events);
-    if (stats.stopped) return stats;  // stats.t: the event's time
-    if (observer) {
-      observer(x, times[k]);
-      check_finite_state(system, x, times[k]);
-      after_observer(events, x, times[k]);
-      // The observer may change inputs: FSAL and extrapolation steppers must not reuse the old
-      // derivative.
-      if constexpr (requires { stepper.reset(); }) stepper.reset();
-    }
-  }
-  stats.t = times.back();
+  output_loop(
+      system, x, times, settings, observer, events, stats,
+      [&](double t0, double t1) {
+        adaptive_interval(stepper, system, x, t0, t1, settings, min_dt, h, stats, x_before, events);
+      },
+      [&stepper] {
+        // The observer may change inputs: FSAL and extrapolation steppers must not reuse the old
+        // derivative.
+        if constexpr (requires { stepper.reset(); }) stepper.reset();
+      });
   return stats;
 }
 

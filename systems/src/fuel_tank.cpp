@@ -2,11 +2,13 @@
 #include "ramus/systems/fuel_tank.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <numbers>
 
 #include "ramus/kernel/attitude.hpp"
+#include "ramus/kernel/enum_names.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
 
@@ -49,17 +51,9 @@ Eigen::Matrix3d axisymmetric(double perp, double axial, const Eigen::Vector3d& k
 }  // namespace
 
 std::string_view to_string(TankModel model) {
-  switch (model) {
-    case TankModel::constant_volume:
-      return "constant_volume";
-    case TankModel::constant_density:
-      return "constant_density";
-    case TankModel::emptying:
-      return "emptying";
-    case TankModel::uniform_burn:
-      return "uniform_burn";
-  }
-  return "unknown";
+  static constexpr std::array<std::string_view, 4> names{"constant_volume", "constant_density", "emptying",
+                                                         "uniform_burn"};
+  return enum_name(model, names, "unknown");
 }
 
 FuelTank::FuelTank(std::string name, const FuelTankConfig& c) : StateEffector(std::move(name)), model_(c.model) {

@@ -37,19 +37,13 @@ ChainLink jitter_wheel_link(const std::string& owner, const JitterWheelConfig& c
   Eigen::Matrix3d I;
   I << c.Js.value(), 0.0, c.Ud.value(), 0.0, c.Jt.value(), 0.0, c.Ud.value(), 0.0, c.Jg.value();
   validation::require_inertia(owner, "[Js 0 Ud; 0 Jt 0; Ud 0 Jg] [kg m^2]", I);
-  ChainLink L;
-  L.type = JointType::revolute;
-  L.m = m;
-  L.r_ScS_S = Eigen::Vector3d(0.0, c.Us.value() / m, 0.0);
-  L.I_PntSc_S = I;
-  L.dcm_S0P = dcm_W0B;
-  L.r_S0P_P = c.r_WB_B.si();
-  L.axis_S = Eigen::Vector3d::UnitX();
-  L.c = c.viscous_friction.value();
-  L.q0 = c.theta0.value();
-  L.qDot0 = c.Omega0.value();
-  L.u = c.motor_torque.value();
-  return L;
+  JointDrive drive;
+  drive.c = c.viscous_friction.value();
+  drive.q0 = c.theta0.value();
+  drive.qDot0 = c.Omega0.value();
+  drive.u = c.motor_torque.value();
+  return make_link(m, Eigen::Vector3d(0.0, c.Us.value() / m, 0.0), I,
+                   {JointType::revolute, dcm_W0B, c.r_WB_B.si(), Eigen::Vector3d::UnitX()}, drive);
 }
 
 FullyCoupledJitterWheel::FullyCoupledJitterWheel(std::string name, const JitterWheelConfig& config)

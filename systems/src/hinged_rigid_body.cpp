@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "angle_drive.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
 
@@ -16,22 +17,8 @@ std::vector<ChainLink> hinged_link(const std::string& name, const HingedRigidBod
   validation::require_inertia("hinged_rigid_body '" + name + "'", "I_PntSc_S [kg m^2]", c.I_PntSc_S.si());
   validation::require_rotation("hinged_rigid_body '" + name + "'", "dcm_HB", c.dcm_HB);
   validation::require_finite("hinged_rigid_body '" + name + "'", "r_HB_B [m]", c.r_HB_B.si());
-  ChainLink L;
-  L.type = JointType::revolute;
-  L.m = c.mass.value();
-  L.I_PntSc_S = c.I_PntSc_S.si();
-  L.r_ScS_S = Eigen::Vector3d(-c.d.value(), 0.0, 0.0);
-  L.dcm_S0P = c.dcm_HB;
-  L.r_S0P_P = c.r_HB_B.si();
-  L.axis_S = Eigen::Vector3d::UnitY();
-  L.k = c.k.value();
-  L.c = c.c.value();
-  L.q0 = c.theta0.value();
-  L.qDot0 = c.thetaDot0.value();
-  L.q_ref = c.thetaRef.value();
-  L.qDot_ref = c.thetaDotRef.value();
-  L.u = c.motor_torque.value();
-  return {L};
+  return {make_link(c.mass.value(), Eigen::Vector3d(-c.d.value(), 0.0, 0.0), c.I_PntSc_S.si(),
+                    {JointType::revolute, c.dcm_HB, c.r_HB_B.si(), Eigen::Vector3d::UnitY()}, angle_drive(c))};
 }
 
 HingedRigidBodyConfig with_hinge_axis(const std::string& name, HingedRigidBodyConfig c, const Eigen::Vector3d& axis,

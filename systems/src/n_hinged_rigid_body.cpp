@@ -2,6 +2,7 @@
 // serial_chain.md's.
 #include "ramus/systems/n_hinged_rigid_body.hpp"
 
+#include "angle_drive.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
 
@@ -31,22 +32,9 @@ std::vector<ChainLink> hinged_panel_links(const std::string& owner, const units:
     validation::require_finite(o, "thetaDotRef [rad/s]", p.thetaDotRef.value());
     validation::require_finite(o, "motor_torque [N m]", p.motor_torque.value());
     // eq. (1): revolute about s2, c.o.m. at −d s1; hinge 1 at r_H1B_B in B, hinge i+1 at −l_i s1 in S_i
-    ChainLink L;
-    L.type = JointType::revolute;
-    L.m = p.mass.value();
-    L.I_PntSc_S = p.I_PntSc_S.si();
-    L.r_ScS_S = Eigen::Vector3d(-p.d.value(), 0.0, 0.0);
-    L.dcm_S0P = p.dcm_HP;
-    L.r_S0P_P = i == 0 ? r_H1B_B.si() : Eigen::Vector3d(-panels[i - 1].length.value(), 0.0, 0.0);
-    L.axis_S = Eigen::Vector3d::UnitY();
-    L.k = p.k.value();
-    L.c = p.c.value();
-    L.q0 = p.theta0.value();
-    L.qDot0 = p.thetaDot0.value();
-    L.q_ref = p.thetaRef.value();
-    L.qDot_ref = p.thetaDotRef.value();
-    L.u = p.motor_torque.value();
-    links.push_back(L);
+    const Eigen::Vector3d r_HP_P = i == 0 ? r_H1B_B.si() : Eigen::Vector3d(-panels[i - 1].length.value(), 0.0, 0.0);
+    links.push_back(make_link(p.mass.value(), Eigen::Vector3d(-p.d.value(), 0.0, 0.0), p.I_PntSc_S.si(),
+                              {JointType::revolute, p.dcm_HP, r_HP_P, Eigen::Vector3d::UnitY()}, angle_drive(p)));
   }
   return links;
 }

@@ -16,6 +16,27 @@
 #include "ramus/kernel/validation.hpp"
 
 namespace ramus {
+
+ChainLink make_link(double m, const Eigen::Vector3d& r_ScS_S, const Eigen::Matrix3d& I_PntSc_S,
+                    const JointGeometry& joint, const JointDrive& drive) {
+  ChainLink L;
+  L.type = joint.type;
+  L.m = m;
+  L.r_ScS_S = r_ScS_S;
+  L.I_PntSc_S = I_PntSc_S;
+  L.dcm_S0P = joint.dcm_S0P;
+  L.r_S0P_P = joint.r_S0P_P;
+  L.axis_S = joint.axis_S;
+  L.k = drive.k;
+  L.c = drive.c;
+  L.q_ref = drive.q_ref;
+  L.qDot_ref = drive.qDot_ref;
+  L.q0 = drive.q0;
+  L.qDot0 = drive.qDot0;
+  L.locked = drive.locked;
+  L.u = drive.u;
+  return L;
+}
 namespace {
 
 struct LinkData {

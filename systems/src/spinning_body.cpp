@@ -1,5 +1,6 @@
 #include "ramus/systems/spinning_body.hpp"
 
+#include "angle_drive.hpp"
 #include "ramus/kernel/validation.hpp"
 
 namespace ramus {
@@ -12,23 +13,8 @@ ChainLink spinning_link(const std::string& owner, const SpinningAxisConfig& a) {
   validation::require_rotation(owner, "dcm_S0P", a.dcm_S0P);
   validation::require_finite(owner, "r_SP_P [m]", a.r_SP_P.si());
   validation::require_unit_vector(owner, "sHat_S", a.sHat_S);
-  ChainLink L;
-  L.type = JointType::revolute;
-  L.m = a.mass.value();
-  L.I_PntSc_S = a.I_PntSc_S.si();
-  L.r_ScS_S = a.r_ScS_S.si();
-  L.dcm_S0P = a.dcm_S0P;
-  L.r_S0P_P = a.r_SP_P.si();
-  L.axis_S = a.sHat_S;
-  L.k = a.k.value();
-  L.c = a.c.value();
-  L.q0 = a.theta0.value();
-  L.qDot0 = a.thetaDot0.value();
-  L.q_ref = a.thetaRef.value();
-  L.qDot_ref = a.thetaDotRef.value();
-  L.u = a.motor_torque.value();
-  L.locked = a.locked;
-  return L;
+  return make_link(a.mass.value(), a.r_ScS_S.si(), a.I_PntSc_S.si(),
+                   {JointType::revolute, a.dcm_S0P, a.r_SP_P.si(), a.sHat_S}, angle_drive(a, a.locked));
 }
 
 namespace {

@@ -12,24 +12,11 @@ ChainLink translating_link(const std::string& owner, const TranslatingAxisConfig
   validation::require_rotation(owner, "dcm_FP", a.dcm_FP);
   validation::require_finite(owner, "r_F0P_P [m]", a.r_F0P_P.si());
   validation::require_unit_vector(owner, "fHat_P", a.fHat_P);
-  ChainLink L;
-  L.type = JointType::prismatic;
-  L.m = a.mass.value();
-  L.I_PntSc_S = a.I_PntFc_F.si();
-  L.r_ScS_S = a.r_FcF_F.si();
-  L.dcm_S0P = a.dcm_FP;
-  L.r_S0P_P = a.r_F0P_P.si();
   // The chain stores the axis in the link frame: fHat_F = dcm_FP fHat_P (constant).
-  L.axis_S = a.dcm_FP * a.fHat_P;
-  L.k = a.k.value();
-  L.c = a.c.value();
-  L.q0 = a.rho0.value();
-  L.qDot0 = a.rhoDot0.value();
-  L.q_ref = a.rhoRef.value();
-  L.qDot_ref = a.rhoDotRef.value();
-  L.u = a.motor_force.value();
-  L.locked = a.locked;
-  return L;
+  const JointGeometry joint{JointType::prismatic, a.dcm_FP, a.r_F0P_P.si(), a.dcm_FP * a.fHat_P};
+  const JointDrive drive{a.k.value(),    a.c.value(),       a.rhoRef.value(), a.rhoDotRef.value(),
+                         a.rho0.value(), a.rhoDot0.value(), a.locked,         a.motor_force.value()};
+  return make_link(a.mass.value(), a.r_FcF_F.si(), a.I_PntFc_F.si(), joint, drive);
 }
 
 namespace {

@@ -45,30 +45,18 @@ std::vector<ChainLink> vscmg_links(const std::string& owner, const VscmgConfig& 
     throw ConfigurationError(owner, "gammaDot0 [rad/s] (gimbal locked)", validation::to_text(c.gammaDot0.value()),
                              "a locked gimbal must start at rest");
   // eq. (1): gimbal about ĝg = third axis of G; wheel about ĝs = first axis of W (W = G at θ = 0)
-  ChainLink G;
-  G.type = JointType::revolute;
-  G.m = c.massG.value();
-  G.r_ScS_S = c.r_GcG_G.si();
-  G.I_PntSc_S = c.IG_PntGc_G.si();
-  G.dcm_S0P = dcm_G0B;
-  G.r_S0P_P = c.r_GB_B.si();
-  G.axis_S = Eigen::Vector3d::UnitZ();
-  G.q0 = c.gamma0.value();
-  G.qDot0 = c.gammaDot0.value();
-  G.u = c.gimbal_torque.value();
-  G.locked = c.gimbal_locked;
-  ChainLink W;
-  W.type = JointType::revolute;
-  W.m = mW;
-  W.r_ScS_S = Eigen::Vector3d(0.0, c.Us.value() / mW, 0.0);
-  W.I_PntSc_S = IW;
-  W.dcm_S0P = Eigen::Matrix3d::Identity();
-  W.r_S0P_P = c.r_WG_G.si();
-  W.axis_S = Eigen::Vector3d::UnitX();
-  W.q0 = c.theta0.value();
-  W.qDot0 = c.Omega0.value();
-  W.u = c.wheel_torque.value();
-  return {G, W};
+  JointDrive gimbal, wheel;
+  gimbal.q0 = c.gamma0.value();
+  gimbal.qDot0 = c.gammaDot0.value();
+  gimbal.u = c.gimbal_torque.value();
+  gimbal.locked = c.gimbal_locked;
+  wheel.q0 = c.theta0.value();
+  wheel.qDot0 = c.Omega0.value();
+  wheel.u = c.wheel_torque.value();
+  const JointGeometry G{JointType::revolute, dcm_G0B, c.r_GB_B.si(), Eigen::Vector3d::UnitZ()};
+  const JointGeometry W{JointType::revolute, Eigen::Matrix3d::Identity(), c.r_WG_G.si(), Eigen::Vector3d::UnitX()};
+  return {make_link(c.massG.value(), c.r_GcG_G.si(), c.IG_PntGc_G.si(), G, gimbal),
+          make_link(mW, Eigen::Vector3d(0.0, c.Us.value() / mW, 0.0), IW, W, wheel)};
 }
 
 Vscmg::Vscmg(std::string name, const VscmgConfig& config)

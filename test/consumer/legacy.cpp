@@ -13,6 +13,8 @@
 #include <ramus/systems/reaction_wheels.hpp>
 #include <ramus/systems/spinning_body.hpp>
 
+#include "hub_model.hpp"
+
 namespace {
 
 /// A task derived from the base through its 0.1 header.
@@ -27,11 +29,9 @@ class Idle final : public ramus::FlightSoftwareTask {
 
 int main() {
   using namespace ramus::units;
-  auto model = std::make_shared<ramus::Model>();
-  ramus::HubConfig hub;
-  hub.mass = 100.0 * si::kilogram;
-  hub.I_PntBc_B = InertiaTensor::diagonal(100.0 * kg_m2, 200.0 * kg_m2, 300.0 * kg_m2);
-  auto& sc = model->add_vehicle("sc", hub);
+  ramus::Vehicle* vehicle = nullptr;
+  auto model = hub_model(vehicle);
+  ramus::Vehicle& sc = *vehicle;
   ramus::ReactionWheelConfig wheel;
   wheel.gsHat_B = Eigen::Vector3d::UnitZ();
   wheel.mass = 1.0 * si::kilogram;

@@ -12,13 +12,13 @@
 #include <ramus/steppers/propagate.hpp>
 #include <ramus/systems/external_force_torque.hpp>
 
+#include "hub_model.hpp"
+
 int main() {
   using namespace ramus::units;
-  auto model = std::make_shared<ramus::Model>();
-  ramus::HubConfig hub;
-  hub.mass = 100.0 * si::kilogram;
-  hub.I_PntBc_B = InertiaTensor::diagonal(100.0 * kg_m2, 200.0 * kg_m2, 300.0 * kg_m2);
-  auto& sc = model->add_vehicle("sc", hub);
+  ramus::Vehicle* vehicle = nullptr;
+  auto model = hub_model(vehicle);
+  ramus::Vehicle& sc = *vehicle;
   ramus::ExternalForceTorqueConfig load;
   load.torque_PntF_F = Torque3{10.0 * newton_meter, 0.0 * newton_meter, 0.0 * newton_meter};
   sc.add_dynamic_effector(std::make_shared<ramus::ExternalForceTorque>("torque", load));

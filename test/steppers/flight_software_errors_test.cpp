@@ -72,7 +72,8 @@ std::shared_ptr<const Model> two_vehicles() {
 void expect_refused_before_the_run(const std::shared_ptr<const Model>& model, const std::shared_ptr<ValueTask>& task,
                                    std::initializer_list<std::string> needles) {
   test::TaskRun run({task}, 0.1);
-  auto& [fsw, s] = run;
+  FlightSoftware& fsw = run.fsw;
+  PropagationSettings& s = run.settings;
   std::size_t steps = 0, outputs = 0;
   s.step_observer = [&](const Eigen::VectorXd&, double) { ++steps; };
   const Eigen::VectorXd x0 = model->initial_state();
@@ -149,7 +150,8 @@ BOOST_AUTO_TEST_CASE(task_added_after_the_run_started_is_refused) {
   TorqueHub hub(0.0);
   test::TaskRun run(
       {std::make_shared<ValueTask>("att_ctl", "sc", TaskTiming{0.5, 0.0, 0}, std::vector<std::string>{kTorque0})}, 0.1);
-  auto& [fsw, s] = run;
+  FlightSoftware& fsw = run.fsw;
+  PropagationSettings& s = run.settings;
   Eigen::VectorXd x = hub.x0();
   propagate(hub.system(), x, 0.0, 1.0, s);
   BOOST_TEST(fsw.bound());
@@ -195,7 +197,7 @@ BOOST_AUTO_TEST_CASE(channel_of_another_vehicle_is_refused_before_the_run) {
   auto task = std::make_shared<ValueTask>("att_ctl", "other", TaskTiming{0.1, 0.0, 0},
                                           std::vector<std::string>{"other/torquer.torque_PntF_F[0]"});
   test::TaskRun run({task}, 0.1);
-  auto& [fsw, s] = run;
+  PropagationSettings& s = run.settings;
   Eigen::VectorXd x = model->initial_state();
   propagate(System(model), x, 0.0, 1.0, s);
   BOOST_TEST(task->calls == 11u);  // t = 0, 0.1, …, 1.0 (10 × 0.1 = 1.0 in doubles)
@@ -228,7 +230,7 @@ BOOST_AUTO_TEST_CASE(nan_command_stops_the_run_at_the_last_good_state) {
                                                 std::vector<std::string>{kTorque0},
                                                 [L](double t) { return t < 1.5 ? L : std::nan(""); });
         test::TaskRun run({task}, 0.1, stepper);
-        auto& [fsw, s] = run;
+        PropagationSettings& s = run.settings;
         std::vector<double> step_times;
         Eigen::VectorXd last_step_state;
         run.record_steps(step_times, last_step_state);
@@ -257,7 +259,7 @@ BOOST_AUTO_TEST_CASE(nan_command_at_the_start_leaves_the_initial_state) {
   auto task = std::make_shared<ValueTask>("att_ctl", "sc", TaskTiming{0.25, 0.0, 0}, std::vector<std::string>{kTorque0},
                                           [](double) { return std::nan(""); });
   test::TaskRun run({task}, 0.1);
-  auto& [fsw, s] = run;
+  PropagationSettings& s = run.settings;
   std::size_t steps = 0, outputs = 0;
   s.step_observer = [&](const Eigen::VectorXd&, double) { ++steps; };
   Eigen::VectorXd x = hub.x0();

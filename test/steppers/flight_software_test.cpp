@@ -189,7 +189,8 @@ PdRun run_pd(const std::shared_ptr<const Model>& model, const std::string& stepp
              double t0 = 0.0, double T = kT) {
   auto task = std::make_shared<PdTask>(timing, 1000);
   test::TaskRun run({task}, dt, stepper);
-  auto& [fsw, s] = run;
+  FlightSoftware& fsw = run.fsw;
+  PropagationSettings& s = run.settings;
   Eigen::VectorXd x = model->initial_state();
   const PropagationStats stats = propagate(System(model), x, t0, t0 + T, s);
   BOOST_TEST(fsw.calls() == task->calls.size());
@@ -386,7 +387,8 @@ BOOST_AUTO_TEST_CASE(two_tasks_at_their_own_rates) {
       auto g = std::make_shared<OpenLoopTask>("slow", "sc", slow, "sc/torquer.force_F[0]", b, 100);
       // dt = 0.03 does not divide 0.1: fixed steps shortened within each sample interval
       test::TaskRun run({f, g}, 0.03, std::string(info.name));
-      auto& [fsw, s] = run;
+      FlightSoftware& fsw = run.fsw;
+      PropagationSettings& s = run.settings;
       // At every step: the applied commands are the last each task wrote (held between its calls).
       std::size_t steps = 0, held = 0;
       s.step_observer = [&](const Eigen::VectorXd&, double) {
@@ -462,7 +464,7 @@ BOOST_AUTO_TEST_CASE(step_observer_sees_every_step_and_no_step_straddles_a_sampl
       auto a = std::make_shared<OpenLoopTask>("a", "sc", t1, kTorque0, law, 100);
       auto b = std::make_shared<OpenLoopTask>("b", "sc", t2, "sc/torquer.torque_PntF_F[1]", law, 100);
       test::TaskRun run({a, b}, 0.13, std::string(info.name));
-      auto& [fsw, s] = run;
+      PropagationSettings& s = run.settings;
       std::vector<double> ends;
       Eigen::VectorXd last;
       run.record_steps(ends, last);
@@ -518,7 +520,7 @@ BOOST_AUTO_TEST_CASE(saturation_is_flagged_and_followed) {
   const auto applied_of = [&](double c) { return std::clamp(c, -u_max, u_max); };
   auto task = std::make_shared<OpenLoopTask>("rw_cmd", "sc", TaskTiming{Ts, 0.0, 0}, "sc/rw.motor_torque", law, 100);
   test::TaskRun run({task}, 0.1);
-  auto& [fsw, s] = run;
+  PropagationSettings& s = run.settings;
   const System system(model);
   std::size_t steps = 0, consistent = 0;
   s.step_observer = [&](const Eigen::VectorXd&, double) {

@@ -14,7 +14,8 @@
 namespace ramus::test {
 
 /// `tasks`, added in this order to fresh flight software, and settings that step the run by
-/// `stepper` at dt [s] with that flight software in the loop. Bind as `auto& [fsw, s] = run;`.
+/// `stepper` at dt [s] with that flight software in the loop. Name them `FlightSoftware& fsw = run.fsw;
+/// PropagationSettings& s = run.settings;` (not a structured binding: clang before 16 cannot capture one in a lambda).
 struct TaskRun {
   FlightSoftware fsw;
   PropagationSettings settings;

@@ -41,6 +41,26 @@ struct ChainLink {
   double u = 0.0;                                         ///< [N m] or [N] initial motor input
 };
 
+/// A link's joint: its type, the joint frame at q = 0 relative to the parent (dcm_S0P, r_S0P_P [m]
+/// in P) and the unit joint axis in S.
+struct JointGeometry {
+  JointType type = JointType::revolute;
+  Eigen::Matrix3d dcm_S0P = Eigen::Matrix3d::Identity();
+  Eigen::Vector3d r_S0P_P = Eigen::Vector3d::Zero();
+  Eigen::Vector3d axis_S = Eigen::Vector3d::UnitZ();
+};
+/// A joint's spring, damper, references, initial coordinate and rate, initial lock and motor
+/// input, SI (rad or m).
+struct JointDrive {
+  double k = 0.0, c = 0.0, q_ref = 0.0, qDot_ref = 0.0, q0 = 0.0, qDot0 = 0.0;
+  bool locked = false;
+  double u = 0.0;
+};
+/// The link of a body of mass m [kg], centre of mass r_ScS_S [m] and inertia I_PntSc_S [kg m²]
+/// about it (both in S), on `joint`, driven by `drive`: what each parametrization builds.
+ChainLink make_link(double m, const Eigen::Vector3d& r_ScS_S, const Eigen::Matrix3d& I_PntSc_S,
+                    const JointGeometry& joint, const JointDrive& drive = {});
+
 /// What engaging locks did (SerialChain::engage_lock, docs/models/serial_chain.md eqs. L1–L3).
 struct LockImpulse {
   /// [N m s] or [N s] the latch's generalized impulse λ on each requested joint, in the order given
