@@ -1,33 +1,11 @@
-// User text (file names, paths, messages) made safe to print on one line of a result file or in a
-// gnuplot string: printable ASCII stays, everything else becomes an escape, so that a name with a
-// newline cannot split a '#' header line or end a gnuplot string (docs/scenario.md §Output files).
+// User text made safe to print on one line of a result file or in a gnuplot string
+// (ramus/scenario/escaped_text.hpp, shared with the loader's messages).
 #pragma once
 
-#include <cstdio>
-#include <string>
-#include <string_view>
+#include "ramus/scenario/escaped_text.hpp"
 
 namespace ramus::app {
 
-/// `text` on one line: bytes 0x20–0x7e stay, except '\\' (written "\\\\") and the characters of
-/// `also_escaped`; every other byte (control characters, newlines, non-ASCII and non-UTF-8 bytes)
-/// becomes "\xNN".
-inline std::string escaped_text(std::string_view text, std::string_view also_escaped = {}) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (c == '\\') {
-      out += "\\\\";
-    } else if (byte >= 0x20 && byte <= 0x7e && also_escaped.find(c) == std::string_view::npos) {
-      out += c;
-    } else {
-      char hex[5];
-      std::snprintf(hex, sizeof hex, "\\x%02x", byte);
-      out += hex;
-    }
-  }
-  return out;
-}
+using scenario::escaped_text;
 
 }  // namespace ramus::app

@@ -1,5 +1,6 @@
 #include "json_node.hpp"
 
+#include "ramus/scenario/escaped_text.hpp"
 #include "ramus/scenario/registry.hpp"
 
 #include <algorithm>
@@ -52,20 +53,7 @@ std::optional<OwnerPart> owner_part(const std::string& owner) {
 
 }  // namespace
 
-std::string printable(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (c != '\\' && byte >= 0x20 && byte <= 0x7e) {
-      out += c;
-    } else {
-      char hex[5];
-      std::snprintf(hex, sizeof hex, "\\x%02x", byte);
-      out += hex;
-    }
-  }
-  return out;
-}
+std::string printable(std::string_view text) { return escaped_text(text); }
 
 nlohmann::json parse_document(std::string_view text, const std::string& root) {
   using json = nlohmann::json;

@@ -24,8 +24,8 @@ namespace ramus::scenario {
 /// ("(document)" when empty).
 nlohmann::json parse_document(std::string_view text, const std::string& root = {});
 
-/// `text` printable on one line: bytes 0x20–0x7e stay (except '\\'), others become "\xNN" (a
-/// key with a NUL or a newline in a message).
+/// `text` printable on one line (escaped_text: bytes 0x20–0x7e stay, '\\' is doubled, others
+/// become "\xNN"): a key with a NUL or a newline in a message.
 std::string printable(std::string_view text);
 
 /// The Dimension of a ramus::units unit type (defined below).
