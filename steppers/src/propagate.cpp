@@ -353,7 +353,7 @@ PropagationStats run_adaptive(Controlled stepper, const System& system, Eigen::V
       [&](double t0, double t1) {
         adaptive_interval(stepper, system, x, t0, t1, settings, min_dt, h, stats, x_before, events);
       },
-      [&stepper] {
+      [&] {
         // The observer may change inputs: FSAL and extrapolation steppers must not reuse the old
         // derivative.
         if constexpr (requires { stepper.reset(); }) stepper.reset();
