@@ -27,29 +27,23 @@ constexpr std::size_t kMaxSwitchTimes = 1'000'000;
 
 const FieldList<ExternalForceTorqueConfig>& external_force_torque_fields() {
   using C = ExternalForceTorqueConfig;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.add("force_F", &C::force_F, "force in the attach frame F")
         .add("force_N", &C::force_N, "force in the inertial frame N")
         .add("torque_PntF_F", &C::torque_PntF_F, "torque about the origin of F, in F")
         .add("r_PF_F", &C::r_PF_F, "point of application P of the forces relative to F's origin, in F");
-    return l;
-  }();
-  return f;
+  });
 }
 
 const FieldList<PulsedTorqueConfig>& pulsed_torque_fields() {
   using C = PulsedTorqueConfig;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.add("torque_PntB_B", &C::torque_PntB_B, "pulse torque about B, in B")
         .add("period", &C::period, "length of one count", positive())
         .add("count_on", &C::count_on, "counts of +torque, then of -torque", Bounds{1.0, std::nullopt, false})
         .add("count_off", &C::count_off, "counts of zero torque", non_negative())
         .add("start", &C::start, "time of the first pulse (zero torque before)");
-    return l;
-  }();
-  return f;
+  });
 }
 
 std::shared_ptr<DynamicEffector> pulsed_torque(const Node& n, const std::string& name, BuildContext& context) {
@@ -88,13 +82,10 @@ struct Firing {
   units::Time t_on, duration;
 };
 const FieldList<Firing>& firing_fields() {
-  static const FieldList<Firing> f = [] {
-    FieldList<Firing> l;
+  return fields_once<Firing>([](FieldList<Firing>& l) {
     l.required("t_on", &Firing::t_on, "start of the firing")
         .required("duration", &Firing::duration, "length of the firing", non_negative());
-    return l;
-  }();
-  return f;
+  });
 }
 struct ThrusterSpec {
   ThrusterConfig config;
@@ -131,16 +122,13 @@ std::shared_ptr<DynamicEffector> thruster(const Node& n, const std::string& name
 
 const FieldList<GravityGradientConfig>& gravity_gradient_fields() {
   using C = GravityGradientConfig;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.si("mass", &C::mass, Dimension::mass, "the body's mass (default: the host body's)", positive())
         .si("r_McF_F", &C::r_McF_F, Dimension::length,
             "its centre of mass relative to F's origin (default: the host's)")
         .si("I_PntMc_F", &C::I_PntMc_F, Dimension::inertia, "its inertia about Mc, in F (default: the host's)")
         .add("tidal_force", &C::tidal_force, "add the tidal force at Mc (false: the torque alone)");
-    return l;
-  }();
-  return f;
+  });
 }
 
 /// The body's mass properties: each field given, or the host's (the hub, a hinged panel).
@@ -201,16 +189,13 @@ namespace {
 
 const FieldList<ConstraintConfig>& constraint_fields() {
   using C = ConstraintConfig;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.add("r_P1F1_F1", &C::r_P1F1_F1, "P1 relative to end 1's frame origin, in F1")
         .add("r_P2F2_F2", &C::r_P2F2_F2, "P2 relative to end 2's frame origin, in F2")
         .add("r_P2P1_F1", &C::r_P2P1_F1, "reference offset of P2 from P1, fixed in F1")
         .add("alpha", &C::alpha, "stiffness gain", non_negative())
         .add("beta", &C::beta, "damping gain", non_negative());
-    return l;
-  }();
-  return f;
+  });
 }
 
 }  // namespace
@@ -274,10 +259,7 @@ std::shared_ptr<const GravityModel> central_body_gravity(const Node& node) {
       if (node.has(key)) node.at(key).fail("give either \"preset\" or the parameters, not both");
     if (s.preset == "earth") return std::make_shared<CentralBodyGravity>(CentralBodyGravity::earth(false));
     if (s.preset == "earth_J2") return std::make_shared<CentralBodyGravity>(CentralBodyGravity::earth(true));
-    std::string message = "unknown preset '" + printable(s.preset) + "' (known: earth, earth_J2)";
-    if (const std::string near = did_you_mean(s.preset, {"earth", "earth_J2"}); !near.empty())
-      message.append("; did you mean '").append(near).append("'?");
-    node.at("preset").fail(message);
+    node.at("preset").fail(unknown_name("preset", s.preset, {"earth", "earth_J2"}));
   }
   node.require_present({"mu"});
   return wrap_configuration_errors(node, [&] { return std::make_shared<CentralBodyGravity>(s.config); });
@@ -289,8 +271,7 @@ struct HarmonicSpec {
 };
 const FieldList<HarmonicSpec>& spherical_harmonic_gravity_fields() {
   using C = HarmonicSpec;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     const FieldInfo degree =
         described("integer", "degree", "", "the largest degree summed", "the file's", non_negative());
     const FieldInfo order = described("integer", "order", "", "the largest order summed", "the file's", non_negative());
@@ -309,9 +290,7 @@ const FieldList<HarmonicSpec>& spherical_harmonic_gravity_fields() {
         .custom(degree, whole("degree"))
         .custom(order, whole("order"))
         .custom(third_bodies_field(), [](const Node&, C&) {});  // read by build_gravity
-    return l;
-  }();
-  return f;
+  });
 }
 
 /// {"file": path, "degree": n, "order": m}: ICGEM when the file ends in .gfc, the GGM03S text

@@ -154,63 +154,48 @@ void add_geometry(FieldList<Facet>& l) {
 }
 
 const FieldList<DragFacet>& drag_facet_fields() {
-  static const FieldList<DragFacet> f = [] {
-    FieldList<DragFacet> l;
+  return fields_once<DragFacet>([](FieldList<DragFacet>& l) {
     add_geometry(l);
     l.add("C_D", &DragFacet::C_D, "drag coefficient", positive());
-    return l;
-  }();
-  return f;
+  });
 }
 const FieldList<DragCannonball>& drag_cannonball_fields() {
   using C = DragCannonball;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.add("C_D", &C::C_D, "drag coefficient", positive())
         .si("area", &C::area, Dimension::area, "reference area", positive())
         .must_give()
         .si("r_PF_F", &C::r_PF_F, Dimension::length, "centre of pressure P relative to F's origin");
-    return l;
-  }();
-  return f;
+  });
 }
 const FieldList<SrpFacet>& srp_facet_fields() {
-  static const FieldList<SrpFacet> f = [] {
-    FieldList<SrpFacet> l;
+  return fields_once<SrpFacet>([](FieldList<SrpFacet>& l) {
     add_geometry(l);
     l.add("specular", &SrpFacet::specular, "fraction reflected specularly", between(0.0, 1.0))
         .add("diffuse", &SrpFacet::diffuse, "fraction reflected diffusely (specular + diffuse <= 1)",
              between(0.0, 1.0));
-    return l;
-  }();
-  return f;
+  });
 }
 const FieldList<SrpCannonball>& srp_cannonball_fields() {
   using C = SrpCannonball;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.add("C_R", &C::C_R, "reflectivity coefficient", between(1.0, 2.0))
         .si("area", &C::area, Dimension::area, "cross-section", positive())
         .must_give()
         .si("r_PF_F", &C::r_PF_F, Dimension::length, "centre of pressure P relative to F's origin");
-    return l;
-  }();
-  return f;
+  });
 }
 struct Rod {
   Eigen::Vector3d axis_F = Eigen::Vector3d::Zero();
   double max_dipole = 0.0;
 };
 const FieldList<Rod>& rod_fields() {
-  static const FieldList<Rod> f = [] {
-    FieldList<Rod> l;
+  return fields_once<Rod>([](FieldList<Rod>& l) {
     l.add("axis_F", &Rod::axis_F, "unit axis of the rod, in F")
         .must_give()
         .si("max_dipole", &Rod::max_dipole, Dimension::magnetic_moment, "largest dipole", positive())
         .must_give();
-    return l;
-  }();
-  return f;
+  });
 }
 
 /// A body's cannonball and facets (drag, solar radiation pressure).

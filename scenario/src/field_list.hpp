@@ -236,7 +236,7 @@ class FieldList {
                             if (text == given) return void(c.*member = v);
                             known.push_back(text);
                           }
-                          node->fail(unknown_value(noun, given, known));
+                          node->fail(unknown_name(noun, given, known));
                         }});
     return *this;
   }
@@ -339,18 +339,20 @@ class FieldList {
     f.maximum = b.maximum;
     f.exclusive_minimum = b.exclusive_minimum;
   }
-  static std::string unknown_value(std::string_view key, const std::string& given,
-                                   const std::vector<std::string>& known) {
-    std::string list;
-    for (const std::string& k : known) list.append(list.empty() ? "" : ", ").append(k);
-    std::string message = "unknown ";
-    message.append(key).append(" '").append(printable(given)).append("' (known: ").append(list).append(")");
-    if (const std::string near = did_you_mean(given, known); !near.empty())
-      message.append("; did you mean '").append(near).append("'?");
-    return message;
-  }
   std::vector<Entry> entries_;
 };
+
+/// The field list `describe` fills (a lambda taking FieldList<Config>&), built on the first call and
+/// kept: what every `<type>_fields()` returns. Each lambda is its own type, hence its own list.
+template <class Config, class Describe>
+const FieldList<Config>& fields_once(Describe describe) {
+  static const FieldList<Config> fields = [&describe] {
+    FieldList<Config> l;
+    describe(l);
+    return l;
+  }();
+  return fields;
+}
 
 /// Reads a variant's object: its "type" names one of `choices` (type value, the choice's fields);
 /// an unknown one is refused as "unknown <noun> '…' (known: …)" with a did-you-mean.
@@ -365,13 +367,7 @@ void read_variant(const Node& object, Config& out,
     if (value == given) return fields->read(object, out);
     known.emplace_back(value);
   }
-  std::string list;
-  for (const std::string& k : known) list.append(list.empty() ? "" : ", ").append(k);
-  std::string message = "unknown ";
-  message.append(noun).append(" '").append(printable(given)).append("' (known: ").append(list).append(")");
-  if (const std::string near = did_you_mean(given, known); !near.empty())
-    message.append("; did you mean '").append(near).append("'?");
-  type.fail(message);
+  type.fail(unknown_name(noun, given, known));
 }
 
 }  // namespace ramus::scenario

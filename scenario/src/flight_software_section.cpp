@@ -143,25 +143,19 @@ using TaskConfig = fsw::AttitudeControlTaskConfig;
 /// navigation: ideal (the true state), or a gyro and a star tracker (their parts are the
 /// registered sensors rate_gyro and star_tracker, sensor_section.hpp).
 const FieldList<TaskConfig>& ideal_navigation_fields() {
-  static const FieldList<TaskConfig> f = [] {
-    FieldList<TaskConfig> l;
+  return fields_once<TaskConfig>([](FieldList<TaskConfig>& l) {
     l.custom(variant_type("ideal", "the true attitude and rate"),
              [](const Node&, TaskConfig& c) { c.navigation = AttitudeNavigation::ideal; });
-    return l;
-  }();
-  return f;
+  });
 }
 
 const FieldList<TaskConfig>& gyro_and_star_tracker_fields() {
-  static const FieldList<TaskConfig> f = [] {
-    FieldList<TaskConfig> l;
+  return fields_once<TaskConfig>([](FieldList<TaskConfig>& l) {
     l.custom(variant_type("gyro_and_star_tracker", "the rate from a gyro, the attitude from a star tracker"),
              [](const Node&, TaskConfig& c) { c.navigation = AttitudeNavigation::gyro_and_star_tracker; })
         .object("gyro", &TaskConfig::gyro, rate_gyro_fields(), "rate_gyro", "the rate gyro, sampled by the task")
         .object("star_tracker", &TaskConfig::star_tracker, star_tracker_fields(), "star_tracker", "the star tracker");
-    return l;
-  }();
-  return f;
+  });
 }
 
 void navigation(const Node& n, TaskConfig& c, double t_first) {
@@ -175,26 +169,20 @@ void navigation(const Node& n, TaskConfig& c, double t_first) {
 
 /// guidance: an inertial or a Hill-frame reference, or an eigenaxis slew (docs/fsw/attitude_guidance.md).
 const FieldList<TaskConfig>& inertial_guidance_fields() {
-  static const FieldList<TaskConfig> f = [] {
-    FieldList<TaskConfig> l;
+  return fields_once<TaskConfig>([](FieldList<TaskConfig>& l) {
     l.custom(variant_type("inertial", "a fixed inertial reference R"), [](const Node&, TaskConfig& c) {
        c.guidance = AttitudeGuidance::inertial;
      }).mrp("sigma_RN", &TaskConfig::sigma_RN, "the reference attitude, MRP of R relative to N");
-    return l;
-  }();
-  return f;
+  });
 }
 
 const FieldList<TaskConfig>& hill_guidance_fields() {
-  static const FieldList<TaskConfig> f = [] {
-    FieldList<TaskConfig> l;
+  return fields_once<TaskConfig>([](FieldList<TaskConfig>& l) {
     l.custom(variant_type("hill", "a reference fixed in the Hill frame H of the orbit"), [](const Node&,
                                                                                             TaskConfig& c) {
        c.guidance = AttitudeGuidance::hill;
      }).mrp("sigma_RH", &TaskConfig::sigma_RH, "the reference attitude, MRP of R relative to H");
-    return l;
-  }();
-  return f;
+  });
 }
 
 const FieldList<TaskConfig>& eigenaxis_slew_fields() {
@@ -284,15 +272,12 @@ const FieldList<ActuatorSpec>& reaction_wheels_actuator_fields() {
 
 const FieldList<ActuatorSpec>& ideal_torque_actuator_fields() {
   using C = ActuatorSpec;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.custom(variant_type("ideal_torque", "the torque of an external_force_torque on the hub"),
              [](const Node&, C& s) { s.actuator = AttitudeActuator::ideal_torque; })
         .custom(described("name", "effector", "", "the external_force_torque on the hub of the task's vehicle", ""),
                 [](const Node& n, C& s) { s.effector = n.find("effector"); });
-    return l;
-  }();
-  return f;
+  });
 }
 
 /// The actuator, checked against the model: reaction_wheels names a ReactionWheels state effector
@@ -493,29 +478,38 @@ void momentum_dump(const Node& n, const TaskContext& context, FlightSoftwareTask
 /// rate_damping (docs/fsw/rate_damping_task.md): an ideal torque -P omega on the hub.
 const FieldList<fsw::RateDampingTaskConfig>& rate_damping_fields() {
   using C = fsw::RateDampingTaskConfig;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.add("torquer", &C::torquer, "the external_force_torque on the hub whose torque it commands")
         .must_give()
         .si("P", &C::P, Dimension::angular_momentum, "rate gain of L = -P omega_BN_B (symmetric positive definite)")
         .must_give()
         .si("max_torque", &C::max_torque, Dimension::torque, "largest component of the torque (the whole scaled)",
             positive());
-    return l;
-  }();
-  return f;
+  });
 }
 
-void rate_damping(const Node& n, const TaskContext& context, FlightSoftwareTaskSpec& spec) {
-  std::vector<std::string_view> keys = common_keys(Category::task);
-  keys.push_back("delay");
-  fsw::RateDampingTaskConfig c = rate_damping_fields().read(n, keys);
-  c.vehicle = context.model.vehicle(context.vehicle).name();
-  c.timing = context.timing;
-  if (const auto d = n.find("delay")) c.timing.delay = d->integer();
-  find_effector<ExternalForceTorque>(context.model, context.vehicle, c.torquer, "external_force_torque on the hub",
-                                     n.at("torquer"));
-  spec.make = [name = spec.name, c](const NoiseSeed&) { return std::make_shared<fsw::RateDampingTask>(name, c); };
+/// Registers a task that commands an ideal torque on its vehicle's hub (rate_damping, sun_pointing):
+/// its configuration (vehicle, timing, torquer and its own fields) read through `fields` beside the
+/// common task keys and "delay", its torquer checked to be an external_force_torque on the hub.
+/// Adding such a task is its fields and this one call.
+template <class Task, class Config>
+void add_torquer_task(Registry& r, std::string type, std::string doc, std::string page, std::string cpp,
+                      const FieldList<Config>& fields) {
+  std::vector<FieldInfo> info = fields.info();
+  info.insert(info.begin(), described("integer", "delay", "", "samples between a computation and its commands", "0",
+                                      between(0.0, 1.0)));
+  r.add_task(type_info(type, Category::task, std::move(doc), std::move(page), std::move(cpp), std::move(info)),
+             [&fields](const Node& n, const TaskContext& context, FlightSoftwareTaskSpec& spec) {
+               std::vector<std::string_view> keys = common_keys(Category::task);
+               keys.push_back("delay");
+               Config c = fields.read(n, keys);
+               c.vehicle = context.model.vehicle(context.vehicle).name();
+               c.timing = context.timing;
+               if (const auto d = n.find("delay")) c.timing.delay = d->integer();
+               find_effector<ExternalForceTorque>(context.model, context.vehicle, c.torquer,
+                                                  "external_force_torque on the hub", n.at("torquer"));
+               spec.make = [name = spec.name, c](const NoiseSeed&) { return std::make_shared<Task>(name, c); };
+             });
 }
 
 }  // namespace
@@ -549,12 +543,9 @@ void register_tasks(Registry& r) {
   r.add_task(type_info("momentum_dump", Category::task, "unloads the reaction wheels with the hub's thrusters",
                        "docs/fsw/momentum_dump_task.md", "fsw::MomentumDumpTask", momentum_dump_fields().info()),
              momentum_dump);
-  std::vector<FieldInfo> damping = rate_damping_fields().info();
-  damping.insert(damping.begin(), described("integer", "delay", "", "samples between a computation and its commands",
-                                            "0", between(0.0, 1.0)));
-  r.add_task(type_info("rate_damping", Category::task, "detumbling: an ideal hub torque opposed to its rate",
-                       "docs/fsw/rate_damping_task.md", "fsw::RateDampingTask", damping),
-             rate_damping);
+  add_torquer_task<fsw::RateDampingTask>(r, "rate_damping", "detumbling: an ideal hub torque opposed to its rate",
+                                         "docs/fsw/rate_damping_task.md", "fsw::RateDampingTask",
+                                         rate_damping_fields());
 }
 
 namespace {

@@ -41,10 +41,7 @@ InputChange channel_change(const Model& model, const Node& n) {
   } catch (const ConfigurationError&) {
     std::vector<std::string> names;
     for (Eigen::Index c = 0; c < layout.size(); ++c) names.push_back(layout.entry_name(c));
-    std::string reason = "no actuator channel '" + name + "' (`ramus describe` lists them)";
-    if (const std::string near = did_you_mean(name, names); !near.empty())
-      reason.append("; did you mean '").append(near).append("'?");
-    channel_node.fail(reason);
+    channel_node.fail(with_suggestion("no actuator channel '" + name + "' (`ramus describe` lists them)", name, names));
   }
   const InputBlock& block = *layout.block_at(channel);
   const std::optional<Dimension> d = channel_dimension(block.unit);

@@ -127,10 +127,9 @@ void Node::require_keys(std::span<const std::string_view> allowed) const {
     bool known = false;
     for (const std::string_view a : allowed) known = known || a == key;
     if (known) continue;
-    std::string reason = "unknown key (accepted here: " + list(allowed) + ")";
-    const std::string near = did_you_mean(key, std::vector<std::string>(allowed.begin(), allowed.end()));
-    if (!near.empty()) reason.append("; did you mean '").append(near).append("'?");
-    throw ScenarioError(member_path(printable(key)), reason);
+    throw ScenarioError(member_path(printable(key)),
+                        with_suggestion("unknown key (accepted here: " + list(allowed) + ")", key,
+                                        std::vector<std::string>(allowed.begin(), allowed.end())));
   }
 }
 

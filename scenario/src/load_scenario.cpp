@@ -23,20 +23,16 @@ namespace {
 
 const FieldList<HubConfig>& hub_fields() {
   using C = HubConfig;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.required("mass", &C::mass, "hub mass", positive())
         .required("I_PntBc_B", &C::I_PntBc_B, "hub inertia about its own centre of mass Bc, in B")
         .add("r_BcB_B", &C::r_BcB_B, "hub centre of mass Bc relative to B");
-    return l;
-  }();
-  return f;
+  });
 }
 
 const FieldList<InitialState>& initial_state_fields() {
   using C = InitialState;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     FieldInfo point = described("choice", "point", "",
                                 "the point r_N and v_N give: B (the hub origin) or C (the centre of mass)", "B");
     point.choices = {"B", "C"};
@@ -63,9 +59,7 @@ const FieldList<InitialState>& initial_state_fields() {
                     s.q_BN = quat_from_mrp(sigma->vector3(Dimension::dimensionless));
                 })
         .add("omega_BN_B", &C::omega_BN_B, "angular velocity of B relative to N, in B");
-    return l;
-  }();
-  return f;
+  });
 }
 
 }  // namespace

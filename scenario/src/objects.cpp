@@ -111,10 +111,7 @@ std::vector<Field> fields(std::string_view type) {
   if (info == nullptr) {
     std::vector<std::string> names;
     for (const TypeInfo& t : registered_types()) names.push_back(t.name);
-    std::string message = "unknown type '" + printable(type) + "'";
-    if (const std::string near = did_you_mean(type, names); !near.empty())
-      message.append("; did you mean '").append(near).append("'?");
-    throw ScenarioError("fields", message);
+    throw ScenarioError("fields", with_suggestion("unknown type '" + printable(type) + "'", type, names));
   }
   std::vector<Field> out;
   for (const std::string_view key : common_keys(info->category)) out.push_back({std::string(key), ""});

@@ -136,14 +136,7 @@ std::vector<std::string> Registry::names(Category category) const {
 
 void Registry::unknown_type(const Node& type, Category category, std::string_view what) const {
   const std::string given = type.json().is_string() ? type.string() : std::string();
-  const std::vector<std::string> known = names(category);
-  std::string list;
-  for (const std::string& k : known) list.append(list.empty() ? "" : ", ").append(k);
-  std::string message = "unknown ";
-  message.append(what).append(" type '").append(printable(given)).append("' (known: ").append(list).append(")");
-  if (const std::string near = did_you_mean(given, known); !near.empty())
-    message.append("; did you mean '").append(near).append("'?");
-  type.fail(message);
+  type.fail(unknown_name(std::string(what) + " type", given, names(category)));
 }
 
 // ---- public look-ups ------------------------------------------------------------------------
@@ -184,6 +177,20 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string>& 
     if (d < best_distance) best = c, best_distance = d;
   }
   return best_distance <= allowed ? best : std::string();
+}
+
+std::string with_suggestion(std::string message, std::string_view given, const std::vector<std::string>& known) {
+  if (const std::string near = did_you_mean(given, known); !near.empty())
+    message.append("; did you mean '").append(near).append("'?");
+  return message;
+}
+
+std::string unknown_name(std::string_view noun, std::string_view given, const std::vector<std::string>& known) {
+  std::string list;
+  for (const std::string& k : known) list.append(list.empty() ? "" : ", ").append(k);
+  std::string message = "unknown ";
+  message.append(noun).append(" '").append(printable(given)).append("' (known: ").append(list).append(")");
+  return with_suggestion(std::move(message), given, known);
 }
 
 // ---- defaults as the docs print them ----------------------------------------------------------

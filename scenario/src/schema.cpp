@@ -2,6 +2,7 @@
 // the document's sections that are not registered types come from scenario/schema/document.schema.json
 // (embedded at build time); every registered type's definition, and the unions that list them
 // (state_effector, hub_dynamic_effector, segment_dynamic_effector, gravity), are written here.
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "field_list.hpp"
@@ -39,32 +40,32 @@ std::string range_text(const FieldInfo& f) {
   return {};
 }
 
+/// The kinds whose schema is a fixed definition or a fixed JSON type.
+const std::map<std::string_view, ordered>& fixed_kinds() {
+  static const std::map<std::string_view, ordered> kinds = {
+      {"quantity", ref("quantity")},
+      {"vector", ref("vector3")},
+      {"matrix", ref("matrix3")},
+      {"direction", ref("direction3")},
+      {"dcm", ref("dcm")},
+      {"mrp", ref("numbers3")},
+      {"quaternion", ordered{{"type", "array"}, {"items", {{"type", "number"}}}, {"minItems", 4}, {"maxItems", 4}}},
+      {"number", ordered{{"type", "number"}}},
+      {"integer", ordered{{"type", "integer"}}},
+      {"flag", ordered{{"type", "boolean"}}},
+      {"text", ordered{{"type", "string"}}},
+      {"name", ref("name")},
+      {"per_wheel", ref("per_wheel")},
+      {"axes", ordered{{"type", "array"}, {"minItems", 1}, {"maxItems", 3}, {"items", ref("numbers3")}}},
+      {"gain", ordered{{"oneOf", {ref("quantity"), ref("matrix3")}}}},
+      {"state_effectors", ordered{{"type", "array"}, {"items", ref("state_effector")}}}};
+  return kinds;
+}
+
 ordered field_schema(const FieldInfo& f) {
   ordered s;
-  if (f.kind == "quantity") {
-    s = ref("quantity");
-  } else if (f.kind == "vector") {
-    s = ref("vector3");
-  } else if (f.kind == "matrix") {
-    s = ref("matrix3");
-  } else if (f.kind == "direction") {
-    s = ref("direction3");
-  } else if (f.kind == "dcm") {
-    s = ref("dcm");
-  } else if (f.kind == "mrp") {
-    s = ref("numbers3");
-  } else if (f.kind == "quaternion") {
-    s = ordered{{"type", "array"}, {"items", {{"type", "number"}}}, {"minItems", 4}, {"maxItems", 4}};
-  } else if (f.kind == "number") {
-    s = ordered{{"type", "number"}};
-  } else if (f.kind == "integer") {
-    s = ordered{{"type", "integer"}};
-  } else if (f.kind == "flag") {
-    s = ordered{{"type", "boolean"}};
-  } else if (f.kind == "text") {
-    s = ordered{{"type", "string"}};
-  } else if (f.kind == "name") {
-    s = ref("name");
+  if (const auto fixed = fixed_kinds().find(f.kind); fixed != fixed_kinds().end()) {
+    s = fixed->second;
   } else if (f.kind == "choice") {
     s = ordered{{"enum", f.choices}};
   } else if (f.kind == "object" || f.kind == "section") {  // section: described in the document's skeleton
@@ -78,14 +79,6 @@ ordered field_schema(const FieldInfo& f) {
   } else if (f.kind == "variant") {
     s = ordered{{"oneOf", ordered::array()}};
     for (const std::string& p : f.choices) s["oneOf"].push_back(ref(p));
-  } else if (f.kind == "per_wheel") {
-    s = ref("per_wheel");
-  } else if (f.kind == "axes") {
-    s = ordered{{"type", "array"}, {"minItems", 1}, {"maxItems", 3}, {"items", ref("numbers3")}};
-  } else if (f.kind == "gain") {
-    s = ordered{{"oneOf", {ref("quantity"), ref("matrix3")}}};
-  } else if (f.kind == "state_effectors") {
-    s = ordered{{"type", "array"}, {"items", ref("state_effector")}};
   } else {
     throw Error("scenario registry: field '" + f.key + "' has no schema for its kind '" + f.kind + "'");
   }
@@ -280,7 +273,10 @@ std::string fields_markdown() {
   out.append("| stepper | step | order | Jacobian | what |\n|---|---|---|---|---|\n");
   for (const StepperInfo& st : stepper_list()) {
     out.append("| `").append(st.name).append("` | ").append(st.adaptive ? "controlled" : "fixed").append(" | ");
-    out.append(std::to_string(st.order)).append(" | ").append(st.implicit ? "yes" : "no").append(" | ");
+    out.append(st.order > 0 ? std::to_string(st.order) : "variable")
+        .append(" | ")
+        .append(st.implicit ? "yes" : "no")
+        .append(" | ");
     out.append(cell(std::string(st.description))).append(" |\n");
   }
   return out;

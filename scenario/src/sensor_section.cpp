@@ -8,8 +8,7 @@ namespace ramus::scenario {
 
 const FieldList<RateGyroConfig>& rate_gyro_fields() {
   using C = RateGyroConfig;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.add("dcm_SB", &C::dcm_SB, "mounting: body axes B to sensor axes S")
         .si("bias_mean", &C::bias_mean, Dimension::angular_velocity, "mean of the turn-on bias, in S")
         .si("bias_sigma", &C::bias_sigma, Dimension::angular_velocity, "1 sigma per axis of the turn-on bias",
@@ -20,15 +19,12 @@ const FieldList<RateGyroConfig>& rate_gyro_fields() {
             non_negative())
         .si("lsb", &C::lsb, Dimension::angular_velocity, "quantization step (0: none)", non_negative())
         .si("saturation", &C::saturation, Dimension::angular_velocity, "full scale per axis (inf: none)", positive());
-    return l;
-  }();
-  return f;
+  });
 }
 
 const FieldList<StarTrackerConfig>& star_tracker_fields() {
   using C = StarTrackerConfig;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.si("period", &C::period, Dimension::time, "output period", positive())
         .default_is("the task's period")
         .si("phase", &C::phase, Dimension::time, "time of the first output")
@@ -36,9 +32,7 @@ const FieldList<StarTrackerConfig>& star_tracker_fields() {
         .add("dcm_SB", &C::dcm_SB, "mounting: body axes B to sensor axes S (S3 the boresight)")
         .si("sigma_cross", &C::sigma_cross, Dimension::angle, "1 sigma about S's first and second axes", non_negative())
         .si("sigma_boresight", &C::sigma_boresight, Dimension::angle, "1 sigma about the boresight S3", non_negative());
-    return l;
-  }();
-  return f;
+  });
 }
 
 void register_sensors(Registry& r) {

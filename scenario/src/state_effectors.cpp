@@ -48,8 +48,7 @@ std::function<void(FieldList<C>&)> revolute_drive(std::string angle, std::string
 
 const FieldList<HingedRigidBodyConfig>& hinged_rigid_body_fields() {
   using C = HingedRigidBodyConfig;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.add("mass", &C::mass, "panel mass", positive())
         .add("I_PntSc_S", &C::I_PntSc_S, "inertia about the panel's centre of mass Sc, in the panel frame S")
         .add("d", &C::d, "hinge H to the centre of mass Sc, along -s1", non_negative())
@@ -62,15 +61,12 @@ const FieldList<HingedRigidBodyConfig>& hinged_rigid_body_fields() {
                           "instead of dcm_HB: hinge to centre of mass at theta = 0, in B (with hinge_axis_B)", "none"),
                 builder_reads<C>)
         .with(revolute_drive<C>("initial angle", "initial motor torque about h2"));
-    return l;
-  }();
-  return f;
+  });
 }
 
 const FieldList<SpinningAxisConfig>& spinning_axis_fields() {
   using C = SpinningAxisConfig;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.add("mass", &C::mass, "body mass (0 for a massless gimbal frame)", non_negative())
         .add("I_PntSc_S", &C::I_PntSc_S, "inertia about the body's centre of mass Sc, in S")
         .add("r_ScS_S", &C::r_ScS_S, "centre of mass relative to the joint origin S, in S")
@@ -79,15 +75,12 @@ const FieldList<SpinningAxisConfig>& spinning_axis_fields() {
         .add("sHat_S", &C::sHat_S, "unit spin axis in S")
         .with(revolute_drive<C>("initial angle", "initial motor torque about sHat"))
         .add("locked", &C::locked, "start locked (thetaDot0 must be 0)");
-    return l;
-  }();
-  return f;
+  });
 }
 
 const FieldList<TranslatingAxisConfig>& translating_axis_fields() {
   using C = TranslatingAxisConfig;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.add("mass", &C::mass, "body mass", positive())
         .add("I_PntFc_F", &C::I_PntFc_F, "inertia about the body's centre of mass Fc, in F")
         .add("r_FcF_F", &C::r_FcF_F, "centre of mass relative to the frame origin F, in F")
@@ -102,9 +95,7 @@ const FieldList<TranslatingAxisConfig>& translating_axis_fields() {
         .add("rhoDotRef", &C::rhoDotRef, "damper reference")
         .add("motor_force", &C::motor_force, "initial motor force along fHat")
         .add("locked", &C::locked, "start locked (rhoDot0 must be 0)");
-    return l;
-  }();
-  return f;
+  });
 }
 
 /// The fields of one wheel; `angle`: its "theta0" too (a reaction_wheels wheel, whose angle may
@@ -146,8 +137,7 @@ const FieldList<ReactionWheelConfig>& jitter_wheel_rotor_fields() {
 
 const FieldList<LinearSpringMassDamperConfig>& linear_spring_mass_damper_fields() {
   using C = LinearSpringMassDamperConfig;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.add("mass", &C::mass, "particle mass", positive())
         .add("pHat_B", &C::pHat_B, "unit direction of motion, fixed in B")
         .add("r_PB_B", &C::r_PB_B, "equilibrium point P (rho = 0) relative to B")
@@ -155,15 +145,12 @@ const FieldList<LinearSpringMassDamperConfig>& linear_spring_mass_damper_fields(
         .add("c", &C::c, "damper", non_negative())
         .add("rho0", &C::rho0, "initial displacement from P along pHat_B")
         .add("rhoDot0", &C::rhoDot0, "initial rate");
-    return l;
-  }();
-  return f;
+  });
 }
 
 const FieldList<HingedPanelConfig>& hinged_panel_fields() {
   using C = HingedPanelConfig;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.add("mass", &C::mass, "panel mass", positive())
         .add("I_PntSc_S", &C::I_PntSc_S, "inertia about the panel's centre of mass Sc, in S")
         .add("d", &C::d, "hinge to the centre of mass Sc, along -s1", positive())
@@ -172,15 +159,12 @@ const FieldList<HingedPanelConfig>& hinged_panel_fields() {
         .add("dcm_HP", &C::dcm_HP, "parent frame P to the hinge frame H (S = H at theta = 0)")
         .with(revolute_drive<C>("initial angle relative to the parent",
                                 "initial motor torque about h2 (the parent takes -u)"));
-    return l;
-  }();
-  return f;
+  });
 }
 
 const FieldList<SphericalPendulumConfig>& spherical_pendulum_fields() {
   using C = SphericalPendulumConfig;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.add("mass", &C::mass, "pendulum mass m", positive())
         .add("length", &C::length, "rod length l", positive())
         .add("r_TB_B", &C::r_TB_B, "pivot T relative to B")
@@ -193,15 +177,12 @@ const FieldList<SphericalPendulumConfig>& spherical_pendulum_fields() {
         .add("theta0", &C::theta0, "initial theta, |theta0| < pi/2 (the chart is singular at +-pi/2)")
         .add("phiDot0", &C::phiDot0, "initial phi rate")
         .add("thetaDot0", &C::thetaDot0, "initial theta rate");
-    return l;
-  }();
-  return f;
+  });
 }
 
 const FieldList<VscmgConfig>& vscmg_fields() {
   using C = VscmgConfig;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.add("gsHat0_B", &C::gsHat0_B, "wheel spin axis gs at gamma = 0")
         .add("gtHat0_B", &C::gtHat0_B, "gt at gamma = 0 (gs, gt, gg right-handed orthonormal)")
         .add("ggHat_B", &C::ggHat_B, "gimbal axis gg, fixed in B")
@@ -223,15 +204,12 @@ const FieldList<VscmgConfig>& vscmg_fields() {
         .add("gimbal_torque", &C::gimbal_torque, "initial gimbal motor torque about gg")
         .add("wheel_torque", &C::wheel_torque, "initial wheel motor torque about gs")
         .add("gimbal_locked", &C::gimbal_locked, "start with the gimbal locked (gammaDot0 must be 0)");
-    return l;
-  }();
-  return f;
+  });
 }
 
 const FieldList<JitterWheelConfig>& jitter_wheel_fields() {
   using C = JitterWheelConfig;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.add("gsHat_B", &C::gsHat_B, "unit spin axis, fixed in B")
         .add("w2Hat0_B", &C::w2Hat0_B, "w2 at theta = 0 (towards the imbalance mass), normal to gs")
         .add("r_WB_B", &C::r_WB_B, "wheel frame origin W (on the spin axis) relative to B")
@@ -245,51 +223,40 @@ const FieldList<JitterWheelConfig>& jitter_wheel_fields() {
         .add("theta0", &C::theta0, "initial wheel angle")
         .add("motor_torque", &C::motor_torque, "initial motor torque about gs")
         .add("viscous_friction", &C::viscous_friction, "b: friction -b Omega", non_negative());
-    return l;
-  }();
-  return f;
+  });
 }
 
 const FieldList<WheelImbalanceConfig>& wheel_imbalance_fields() {
   using C = WheelImbalanceConfig;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.add("w2Hat0_B", &C::w2Hat0_B, "w2 at theta = 0: towards the imbalance mass, normal to gs")
         .add("Us", &C::Us, "static imbalance U_s = m d", non_negative())
         .add("Ud", &C::Ud, "dynamic imbalance U_d")
         .add("theta0", &C::theta0, "initial wheel angle");
-    return l;
-  }();
-  return f;
+  });
 }
 
 const FieldList<ThrusterStateConfig>& state_thruster_fields() {
   using C = ThrusterStateConfig;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.add("r_TB_B", &C::r_TB_B, "thruster location T relative to B")
         .add("tHat_B", &C::tHat_B, "unit direction of the force on the hub, in B")
         .add("max_thrust", &C::max_thrust, "thrust at kappa = 1", positive())
         .add("time_constant", &C::time_constant, "tau of kappa' = (u - kappa)/tau", positive())
         .add("kappa0", &C::kappa0, "initial thrust factor", between(0.0, 1.0))
         .add("command0", &C::command0, "initial command u", between(0.0, 1.0));
-    return l;
-  }();
-  return f;
+  });
 }
 
 const FieldList<FuelTankThrusterConfig>& tank_thruster_fields() {
   using C = FuelTankThrusterConfig;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.add("r_EB_B", &C::r_EB_B, "nozzle exit E relative to B")
         .add("tHat_B", &C::tHat_B, "unit direction of the thrust on the hub, in B")
         .add("max_thrust", &C::max_thrust, "thrust at command 1", positive())
         .add("isp", &C::isp, "specific impulse: exhaust speed Isp g0", positive())
         .add("command0", &C::command0, "initial command u", between(0.0, 1.0));
-    return l;
-  }();
-  return f;
+  });
 }
 
 const FieldList<FuelTankConfig>& fuel_tank_fields() {
@@ -334,23 +301,19 @@ struct BangCoastBangSpec {
 
 const FieldList<HoldProfileSpec>& hold_profile_fields() {
   using C = HoldProfileSpec;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.custom(variant_type("hold", "the profile"), builder_reads<C>)
         .add("r_PM_M", &C::r_PM_M, "platform origin P relative to the mount frame M, in M")
         .custom(described("quaternion", "q_PM", "", "attitude of P relative to M (scalar first)", "[1, 0, 0, 0]"),
                 [](const Node& n, C& c) {
                   if (const auto q = n.find("q_PM")) c.q_PM = q->vector4();
                 });
-    return l;
-  }();
-  return f;
+  });
 }
 
 const FieldList<BangCoastBangSpec>& bang_coast_bang_fields() {
   using C = BangCoastBangSpec;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     l.custom(variant_type("bang_coast_bang", "the profile"), builder_reads<C>)
         .required("axis_M", &C::axis_M, "unit slew axis, fixed in M and P")
         .add("theta0", &C::theta0, "initial angle about axis_M")
@@ -360,9 +323,7 @@ const FieldList<BangCoastBangSpec>& bang_coast_bang_fields() {
         .add("t_start", &C::t_start, "start of the manoeuvre")
         .required("t_accel", &C::t_accel, "duration of each acceleration phase", positive())
         .add("t_coast", &C::t_coast, "duration of the coast", non_negative());
-    return l;
-  }();
-  return f;
+  });
 }
 
 /// The profile of a prescribed platform: {"type": "hold", …} or {"type": "bang_coast_bang", …}.
@@ -379,16 +340,12 @@ PrescribedProfile prescribed_profile(const Node& n) {
     return wrap_configuration_errors(
         n, [&] { return bang_coast_bang_profile(s.axis_M, s.theta0, s.dtheta, s.r0_PM_M, s.dr_M, timing); });
   }
-  std::string message = "unknown profile type '" + printable(kind) + "' (known: hold, bang_coast_bang)";
-  if (const std::string near = did_you_mean(kind, {"hold", "bang_coast_bang"}); !near.empty())
-    message.append("; did you mean '").append(near).append("'?");
-  type.fail(message);
+  type.fail(unknown_name("profile type", kind, {"hold", "bang_coast_bang"}));
 }
 
 const FieldList<PrescribedPlatformConfig>& prescribed_platform_fields() {
   using C = PrescribedPlatformConfig;
-  static const FieldList<C> f = [] {
-    FieldList<C> l;
+  return fields_once<C>([](FieldList<C>& l) {
     FieldInfo profile = described("variant", "profile", "", "the prescribed motion of P relative to M", "");
     profile.choices = {"hold_profile", "bang_coast_bang_profile"};
     FieldInfo children =
@@ -401,9 +358,7 @@ const FieldList<PrescribedPlatformConfig>& prescribed_platform_fields() {
         .add("tau0", &C::tau0, "the profile's clock at the initial state")
         .custom(profile, builder_reads<C>)
         .custom(children, builder_reads<C>);
-    return l;
-  }();
-  return f;
+  });
 }
 
 std::shared_ptr<StateEffector> prescribed_platform(const Node& n, const std::string& name) {

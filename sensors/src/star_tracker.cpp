@@ -21,8 +21,8 @@ const StarTrackerConfig& checked(const std::string& owner, const StarTrackerConf
   validation::require_positive(owner, "period [s]", c.period);
   validation::require_finite(owner, "phase [s]", c.phase);
   validation::require_rotation(owner, "dcm_SB [1]", c.dcm_SB);
-  validation::require_non_negative(owner, "sigma_cross [rad]", c.sigma_cross);
-  validation::require_non_negative(owner, "sigma_boresight [rad]", c.sigma_boresight);
+  validation::require_non_negative(
+      owner, {{"sigma_cross [rad]", c.sigma_cross}, {"sigma_boresight [rad]", c.sigma_boresight}});
   return c;
 }
 
@@ -31,34 +31,34 @@ const StarTrackerConfig& checked(const std::string& owner, const StarTrackerConf
 StarTracker::StarTracker(std::string name, const StarTrackerConfig& config, NoiseSeed seed)
     : Sensor(std::move(name), "star_tracker", config, checked, seed),
       // R(q_SB) = dcm_BS = dcm_SBᵀ (docs/notation.md eq. 3.2)
-      q_SB_(quat_from_rotation_matrix(config_.dcm_SB.transpose())) {
+      q_SB_(quat_from_rotation_matrix(Sensor::config().dcm_SB.transpose())) {
   reset(seed);
 }
 
 void StarTracker::reset(NoiseSeed seed) {
-  stream_ = sensor_stream(seed, name_);
+  restart_stream(seed);
   last_ = AttitudeMeasurement{};
   next_index_ = 0.0;
   last_call_t_ = -std::numeric_limits<double>::infinity();
 }
 
 const AttitudeMeasurement& StarTracker::update(double t, const Quaternion& q_BN) {
-  if (!std::isfinite(t)) throw ConfigurationError(owner_, "t [s]", validation::to_text(t), "must be finite");
+  if (!std::isfinite(t)) throw ConfigurationError(owner(), "t [s]", validation::to_text(t), "must be finite");
   if (t < last_call_t_)
-    throw ConfigurationError(owner_, "t [s]", validation::to_text(t),
+    throw ConfigurationError(owner(), "t [s]", validation::to_text(t),
                              "must not decrease (the previous call was at " + validation::to_text(last_call_t_) + ")");
-  const Quaternion q = validation::unit_attitude(owner_, "q_BN [1]", q_BN);
+  const Quaternion q = validation::unit_attitude(owner(), "q_BN [1]", q_BN);
   last_call_t_ = t;
-  const double P = config_.period;
+  const double P = config().period;
   last_.fresh = false;
   if (t < next_output_time() - kScheduleTolerance * P) return last_;
   // eq. (2): the true attitude of S.
   const Quaternion q_SN = quat_multiply(q, q_SB_);
   // eq. (3): the rotation error in S, three draws per output.
   Eigen::Vector3d dtheta;
-  dtheta.x() = config_.sigma_cross * stream_.normal();
-  dtheta.y() = config_.sigma_cross * stream_.normal();
-  dtheta.z() = config_.sigma_boresight * stream_.normal();
+  dtheta.x() = config().sigma_cross * stream().normal();
+  dtheta.y() = config().sigma_cross * stream().normal();
+  dtheta.z() = config().sigma_boresight * stream().normal();
   // eqs. (4)–(5): the measured frame is S turned by dtheta about an axis in S.
   last_.q_SN = sensor_support::canonical(quat_multiply(q_SN, sensor_support::quat_from_rotation_vector(dtheta)));
   // eq. (6): through the known mounting, q_BN = q_SN ⊗ q_SB*.
@@ -68,7 +68,7 @@ const AttitudeMeasurement& StarTracker::update(double t, const Quaternion& q_BN)
   last_.valid = true;
   last_.fresh = true;
   // eq. (1): the first output time after t (k whole; t within the tolerance of t_k counts as t_k).
-  next_index_ = std::max(next_index_, std::floor((t - config_.phase) / P + kScheduleTolerance)) + 1.0;
+  next_index_ = std::max(next_index_, std::floor((t - config().phase) / P + kScheduleTolerance)) + 1.0;
   return last_;
 }
 

@@ -47,37 +47,37 @@ SunSensor::SunSensor(std::string name, const SunSensorConfig& config, NoiseSeed 
           std::move(name), "sun_sensor", config,
           [](const std::string& owner, const SunSensorConfig& c) { return normalised(checked(owner, c)); }, seed) {}
 
-void SunSensor::reset(NoiseSeed seed) { stream_ = sensor_stream(seed, name_); }
+void SunSensor::reset(NoiseSeed seed) { restart_stream(seed); }
 
 bool SunSensor::in_field_of_view(const Eigen::Vector3d& sHat_B) const {
   // eq. (2): atan2 is accurate at every angle (acos of the dot product is not near 0 and π).
-  const Eigen::Vector3d& n = config_.boresight_B;
-  return std::atan2(n.cross(sHat_B).norm(), n.dot(sHat_B)) <= config_.half_cone;
+  const Eigen::Vector3d& n = config().boresight_B;
+  return std::atan2(n.cross(sHat_B).norm(), n.dot(sHat_B)) <= config().half_cone;
 }
 
 std::optional<Eigen::Vector3d> SunSensor::measure(const Quaternion& q_BN) {
-  return measure_unit(q_BN, config_.sun_direction_N);
+  return measure_unit(q_BN, config().sun_direction_N);
 }
 
 std::optional<Eigen::Vector3d> SunSensor::measure(const Quaternion& q_BN, const Eigen::Vector3d& sHat_N) {
   // The rule of validation::require_unit_vector, called (and its message built) only on failure.
   if (!(sHat_N.allFinite() && std::abs(sHat_N.norm() - 1.0) <= 1e-9))
-    validation::require_unit_vector(owner_, "sHat_N [1]", sHat_N);
+    validation::require_unit_vector(owner(), "sHat_N [1]", sHat_N);
   return measure_unit(q_BN, sHat_N);
 }
 
 std::optional<Eigen::Vector3d> SunSensor::measure_unit(const Quaternion& q_BN, const Eigen::Vector3d& sHat_N) {
-  const Quaternion q = validation::unit_attitude(owner_, "q_BN [1]", q_BN);
+  const Quaternion q = validation::unit_attitude(owner(), "q_BN [1]", q_BN);
   // Two draws per call, inside the field of view or not: the stream's position does not depend on
   // the attitude.
-  const double w1 = stream_.normal();
-  const double w2 = stream_.normal();
+  const double w1 = stream().normal();
+  const double w2 = stream().normal();
   // eq. (1): R(q_BN) = dcm_NB, so dcm_BN = R(q_BN)ᵀ.
   const Eigen::Vector3d s = (rotation_matrix(q).transpose() * sHat_N).normalized();
   if (!in_field_of_view(s)) return std::nullopt;
   Eigen::Vector3d e1, e2;
   tangent_basis(s, e1, e2);
-  const Eigen::Vector3d e = config_.noise_sigma * (w1 * e1 + w2 * e2);  // eq. (4)
+  const Eigen::Vector3d e = config().noise_sigma * (w1 * e1 + w2 * e2);  // eq. (4)
   const double angle = e.norm();
   if (!(angle > 0.0)) return s;
   return std::cos(angle) * s + (std::sin(angle) / angle) * e;  // eq. (5)

@@ -40,23 +40,24 @@ double lsb_of(const WheelTachometerConfig& c) {
 
 WheelTachometer::WheelTachometer(std::string name, const WheelTachometerConfig& config, NoiseSeed seed)
     : Sensor(std::move(name), "wheel_tachometer", config, checked, seed),
-      lsb_(lsb_of(config_)),
-      out_(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(config_.wheel_count))) {}
+      lsb_(lsb_of(Sensor::config())),
+      out_(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(Sensor::config().wheel_count))) {}
 
 void WheelTachometer::reset(NoiseSeed seed) {
-  stream_ = sensor_stream(seed, name_);
+  restart_stream(seed);
   out_.setZero();
 }
 
 const Eigen::VectorXd& WheelTachometer::measure(const Eigen::Ref<const Eigen::VectorXd>& Omega) {
   if (Omega.size() != out_.size())
-    throw ConfigurationError(owner_, "Omega [rad/s]", std::to_string(Omega.size()) + " values",
+    throw ConfigurationError(owner(), "Omega [rad/s]", std::to_string(Omega.size()) + " values",
                              "must hold one rate per wheel (" + std::to_string(out_.size()) + ")");
   for (Eigen::Index i = 0; i < Omega.size(); ++i)
     if (!std::isfinite(Omega[i]))
-      throw ConfigurationError(owner_, "Omega[" + std::to_string(i) + "] [rad/s]", to_text(Omega[i]), "must be finite");
+      throw ConfigurationError(owner(), "Omega[" + std::to_string(i) + "] [rad/s]", to_text(Omega[i]),
+                               "must be finite");
   for (Eigen::Index i = 0; i < out_.size(); ++i)  // eqs. (1)–(2), one draw per wheel
-    out_[i] = sensor_support::quantize(Omega[i] + config_.noise_sigma * stream_.normal(), lsb_);
+    out_[i] = sensor_support::quantize(Omega[i] + config().noise_sigma * stream().normal(), lsb_);
   return out_;
 }
 

@@ -10,11 +10,11 @@ ExternalForceTorque::ExternalForceTorque(std::string name, const ExternalForceTo
       force_N_(config.force_N.si()),
       torque_PntF_F_(config.torque_PntF_F.si()),
       r_PF_F_(config.r_PF_F.si()) {
-  const std::string owner = "external_force_torque '" + this->name() + "'";
-  validation::require_finite(owner, "force_F [N]", force_F_);
-  validation::require_finite(owner, "force_N [N]", force_N_);
-  validation::require_finite(owner, "torque_PntF_F [N m]", torque_PntF_F_);
-  validation::require_finite(owner, "r_PF_F [m]", r_PF_F_);
+  validation::require_finite(validation::owner("external_force_torque", this->name()),
+                             {{"force_F [N]", force_F_},
+                              {"force_N [N]", force_N_},
+                              {"torque_PntF_F [N m]", torque_PntF_F_},
+                              {"r_PF_F [m]", r_PF_F_}});
 }
 
 std::vector<InputSpec> ExternalForceTorque::input_blocks() const {

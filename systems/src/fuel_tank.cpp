@@ -88,46 +88,30 @@ FuelTank::FuelTank(std::string name, const FuelTankConfig& c) : StateEffector(st
                                  " kg): its free surface moves infinitely fast at the poles");
   for (std::size_t i = 0; i < c.thrusters.size(); ++i) {
     const FuelTankThrusterConfig& t = c.thrusters[i];
-    const std::string ot = thruster_owner(i);
+    const std::string ot = Thrusters::owner(*this, i);
     FuelTankThrusterParameters p;
     p.r_EB_B = t.r_EB_B.si();
     validation::require_finite(ot, "r_EB_B [m]", p.r_EB_B);
     validation::require_unit_vector(ot, "tHat_B", t.tHat_B);
     p.tHat_B = t.tHat_B.normalized();
     p.F_max = t.max_thrust.value();
-    validation::require_positive(ot, "max_thrust [N]", p.F_max);
     const double isp = t.isp.value();
-    validation::require_positive(ot, "isp [s]", isp);
+    validation::require_positive(ot, {{"max_thrust [N]", p.F_max}, {"isp [s]", isp}});
     p.w = isp * g0;
-    validation::require_unit_interval(ot, "command0 [1]", t.command0);
-    thrusters_.push_back(p);
-    u_.push_back(t.command0);
+    thrusters_.add(*this, p, t.command0);
   }
 }
 
-std::string FuelTank::thruster_owner(std::size_t i) const { return label() + " thruster " + std::to_string(i); }
-
-void FuelTank::require_index(std::size_t i, const char* what) const {
-  // The owner's label only on failure: the right-hand side calls this (no allocation).
-  if (i >= thrusters_.size()) validation::require_index(label(), i, thrusters_.size(), "thruster", what);
-}
-
 const FuelTankThrusterParameters& FuelTank::thruster(std::size_t i) const {
-  require_index(i, "thruster");
-  return thrusters_[i];
+  return thrusters_.at(*this, i, "thruster");
 }
 
 void FuelTank::set_command(std::size_t i, double u) {
   require_open("set_command");
-  require_index(i, "set_command");
-  validation::require_unit_interval(thruster_owner(i), "command [1]", u);
-  u_[i] = u;
+  thrusters_.set_command(*this, i, u);
 }
 
-double FuelTank::command(std::size_t i) const {
-  require_index(i, "command");
-  return u_[i];
-}
+double FuelTank::command(std::size_t i) const { return thrusters_.command(*this, i); }
 
 double FuelTank::capacity() const { return model_ == TankModel::emptying ? rho_ * 4.0 / 3.0 * pi * R_ * R_ * R_ : 0.0; }
 
@@ -288,10 +272,6 @@ EnergyMomentumContribution FuelTank::energy_momentum(const EvaluationContext& ct
   return e;
 }
 
-std::vector<InputSpec> FuelTank::input_blocks() const {
-  const Eigen::Index n = static_cast<Eigen::Index>(u_.size());
-  return {{"throttle", n, "1", Eigen::Map<const Eigen::VectorXd>(u_.data(), n), Eigen::VectorXd::Zero(n),
-           Eigen::VectorXd::Ones(n)}};
-}
+std::vector<InputSpec> FuelTank::input_blocks() const { return {thrusters_.throttle_block()}; }
 
 }  // namespace ramus

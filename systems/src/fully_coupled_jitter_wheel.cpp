@@ -18,16 +18,15 @@ ChainLink jitter_wheel_link(const std::string& owner, const JitterWheelConfig& c
                              "must be perpendicular to gsHat_B " + validation::to_text(g) + " (to 1e-9)");
   validation::require_finite(owner, "r_WB_B [m]", c.r_WB_B.si());
   const double m = c.mass.value();
-  validation::require_positive(owner, "mass [kg]", m);
-  validation::require_positive(owner, "Js [kg m^2]", c.Js.value());
-  validation::require_positive(owner, "Jt [kg m^2]", c.Jt.value());
-  validation::require_positive(owner, "Jg [kg m^2]", c.Jg.value());
-  validation::require_non_negative(owner, "Us [kg m]", c.Us.value());
-  validation::require_finite(owner, "Ud [kg m^2]", c.Ud.value());
-  validation::require_finite(owner, "Omega0 [rad/s]", c.Omega0.value());
-  validation::require_finite(owner, "theta0 [rad]", c.theta0.value());
-  validation::require_finite(owner, "motor_torque [N m]", c.motor_torque.value());
-  validation::require_non_negative(owner, "viscous_friction [N m s/rad]", c.viscous_friction.value());
+  validation::require_positive(
+      owner,
+      {{"mass [kg]", m}, {"Js [kg m^2]", c.Js.value()}, {"Jt [kg m^2]", c.Jt.value()}, {"Jg [kg m^2]", c.Jg.value()}});
+  validation::require_non_negative(
+      owner, {{"Us [kg m]", c.Us.value()}, {"viscous_friction [N m s/rad]", c.viscous_friction.value()}});
+  validation::require_finite(owner, {{"Ud [kg m^2]", c.Ud.value()},
+                                     {"Omega0 [rad/s]", c.Omega0.value()},
+                                     {"theta0 [rad]", c.theta0.value()},
+                                     {"motor_torque [N m]", c.motor_torque.value()}});
   // eq. (1): the wheel frame W = (ĝ, ŵ2, ŵ3) at θ = 0, its inertia about Wc in W
   const Eigen::Vector3d w2 = (c.w2Hat0_B - c.w2Hat0_B.dot(g) * g).normalized();
   Eigen::Matrix3d dcm_W0B;

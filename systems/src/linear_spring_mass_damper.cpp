@@ -35,10 +35,8 @@ LinearSpringMassDamper::LinearSpringMassDamper(std::string name, const LinearSpr
   validation::require_unit_vector(owner, "pHat_B", pHat_B_);
   pHat_B_.normalize();  // within 1e-9 of the given direction; eq. (4) assumes |p̂| = 1 exactly
   validation::require_finite(owner, "r_PB_B [m]", r_PB_B_);
-  validation::require_non_negative(owner, "k [N/m]", k_);
-  validation::require_non_negative(owner, "c [N s/m]", c_);
-  validation::require_finite(owner, "rho0 [m]", rho0_);
-  validation::require_finite(owner, "rhoDot0 [m/s]", rhoDot0_);
+  validation::require_non_negative(owner, {{"k [N/m]", k_}, {"c [N s/m]", c_}});
+  validation::require_finite(owner, {{"rho0 [m]", rho0_}, {"rhoDot0 [m/s]", rhoDot0_}});
 }
 
 std::vector<StateBlockSpec> LinearSpringMassDamper::state_blocks() const {

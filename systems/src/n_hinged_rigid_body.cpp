@@ -24,13 +24,12 @@ std::vector<ChainLink> hinged_panel_links(const std::string& owner, const units:
     else
       validation::require_non_negative(o, "length [m]", p.length.value());
     validation::require_rotation(o, "dcm_HP", p.dcm_HP);
-    validation::require_non_negative(o, "k [N m/rad]", p.k.value());
-    validation::require_non_negative(o, "c [N m s/rad]", p.c.value());
-    validation::require_finite(o, "theta0 [rad]", p.theta0.value());
-    validation::require_finite(o, "thetaDot0 [rad/s]", p.thetaDot0.value());
-    validation::require_finite(o, "thetaRef [rad]", p.thetaRef.value());
-    validation::require_finite(o, "thetaDotRef [rad/s]", p.thetaDotRef.value());
-    validation::require_finite(o, "motor_torque [N m]", p.motor_torque.value());
+    validation::require_non_negative(o, {{"k [N m/rad]", p.k.value()}, {"c [N m s/rad]", p.c.value()}});
+    validation::require_finite(o, {{"theta0 [rad]", p.theta0.value()},
+                                   {"thetaDot0 [rad/s]", p.thetaDot0.value()},
+                                   {"thetaRef [rad]", p.thetaRef.value()},
+                                   {"thetaDotRef [rad/s]", p.thetaDotRef.value()},
+                                   {"motor_torque [N m]", p.motor_torque.value()}});
     // eq. (1): revolute about s2, c.o.m. at −d s1; hinge 1 at r_H1B_B in B, hinge i+1 at −l_i s1 in S_i
     const Eigen::Vector3d r_HP_P = i == 0 ? r_H1B_B.si() : Eigen::Vector3d(-panels[i - 1].length.value(), 0.0, 0.0);
     links.push_back(make_link(p.mass.value(), Eigen::Vector3d(-p.d.value(), 0.0, 0.0), p.I_PntSc_S.si(),

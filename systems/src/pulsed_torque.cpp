@@ -15,7 +15,7 @@ PulsedTorque::PulsedTorque(std::string name, const PulsedTorqueConfig& c)
       start_(c.start.value()),
       count_on_(c.count_on),
       count_off_(c.count_off) {
-  const std::string owner = "pulsed_torque '" + this->name() + "'";
+  const std::string owner = validation::owner("pulsed_torque", this->name());
   validation::require_finite(owner, "torque_PntB_B [N m]", torque_PntB_B_);
   validation::require_positive(owner, "period [s]", period_);
   validation::require_finite(owner, "start [s]", start_);

@@ -35,11 +35,10 @@ ReactionWheels::ReactionWheels(std::string name, const std::vector<ReactionWheel
     p.r_WcB_B = c.r_WcB_B.si();
     validation::require_finite(o, "r_WcB_B [m]", p.r_WcB_B);
     p.m = c.mass.value();
-    validation::require_non_negative(o, "mass [kg]", p.m);
     p.Js = c.Js.value();
-    validation::require_positive(o, "Js [kg m^2]", p.Js);
     p.Jt = c.Jt.value();
-    validation::require_non_negative(o, "Jt [kg m^2]", p.Jt);
+    validation::require_non_negative(o, {{"mass [kg]", p.m}, {"Jt [kg m^2]", p.Jt}});
+    validation::require_positive(o, "Js [kg m^2]", p.Js);
     p.Omega0 = c.Omega0.value();
     validation::require_finite(o, "Omega0 [rad/s]", p.Omega0);
     if (c.h0) {
@@ -61,11 +60,11 @@ ReactionWheels::ReactionWheels(std::string name, const std::vector<ReactionWheel
       p.u_max = std::numeric_limits<double>::infinity();
     }
     p.b = c.viscous_friction.value();
-    validation::require_non_negative(o, "viscous_friction [N m s/rad]", p.b);
     p.tau_c = c.coulomb_friction.value();
-    validation::require_non_negative(o, "coulomb_friction [N m]", p.tau_c);
     p.omega_s = c.coulomb_smoothing_speed.value();
-    validation::require_non_negative(o, "coulomb_smoothing_speed [rad/s]", p.omega_s);
+    validation::require_non_negative(o, {{"viscous_friction [N m s/rad]", p.b},
+                                         {"coulomb_friction [N m]", p.tau_c},
+                                         {"coulomb_smoothing_speed [rad/s]", p.omega_s}});
     // eq. (1): axisymmetric about ĝ, hence constant in B whatever the rotor angle.
     const Eigen::Matrix3d gg = p.gsHat_B * p.gsHat_B.transpose();
     p.I_PntWc_B = p.Js * gg + p.Jt * (Eigen::Matrix3d::Identity() - gg);

@@ -38,11 +38,10 @@ SimpleJitterReactionWheels::SimpleJitterReactionWheels(std::string name, const s
     p.w2Hat0_B = (c.w2Hat0_B - c.w2Hat0_B.dot(g) * g).normalized();
     p.w3Hat0_B = g.cross(p.w2Hat0_B);
     p.Us = c.Us.value();
-    validation::require_non_negative(o, "Us [kg m]", p.Us);
     p.Ud = c.Ud.value();
-    validation::require_finite(o, "Ud [kg m^2]", p.Ud);
     p.theta0 = c.theta0.value();
-    validation::require_finite(o, "theta0 [rad]", p.theta0);
+    validation::require_non_negative(o, "Us [kg m]", p.Us);
+    validation::require_finite(o, {{"Ud [kg m^2]", p.Ud}, {"theta0 [rad]", p.theta0}});
     imbalances_.push_back(p);
   }
 }

@@ -52,8 +52,7 @@ SphericalPendulum::SphericalPendulum(std::string name, const SphericalPendulumCo
       phiDot0_(c.phiDot0.value()),
       thetaDot0_(c.thetaDot0.value()) {
   const std::string owner = label();
-  validation::require_positive(owner, "mass [kg]", m_);
-  validation::require_positive(owner, "length [m]", l_);
+  validation::require_positive(owner, {{"mass [kg]", m_}, {"length [m]", l_}});
   validation::require_finite(owner, "r_TB_B [m]", r_TB_B_);
   validation::require_rotation(owner, "dcm_P0B", dcm_P0B_);
   require_damping_matrix(owner, "D_P0 [N s/m]", D_P0_);
@@ -63,8 +62,7 @@ SphericalPendulum::SphericalPendulum(std::string name, const SphericalPendulumCo
   if (!(std::abs(theta0_) < 0.5 * std::numbers::pi - 1e-6))
     throw ConfigurationError(owner, "theta0 [rad]", to_text(theta0_),
                              "must satisfy |theta0| < pi/2 (the angles are singular at +-pi/2)");
-  validation::require_finite(owner, "phiDot0 [rad/s]", phiDot0_);
-  validation::require_finite(owner, "thetaDot0 [rad/s]", thetaDot0_);
+  validation::require_finite(owner, {{"phiDot0 [rad/s]", phiDot0_}, {"thetaDot0 [rad/s]", thetaDot0_}});
   D_B_ = dcm_P0B_.transpose() * D_P0_ * dcm_P0B_;  // eq. (5)
 }
 

@@ -14,7 +14,7 @@ Thruster::Thruster(std::string name, const ThrusterConfig& c)
       tHat_F_(c.force_direction_F),
       max_thrust_(c.max_thrust.value()),
       tau_(c.ramp_time_constant.value()) {
-  const std::string owner = "thruster '" + this->name() + "'";
+  const std::string owner = validation::owner("thruster", this->name());
   validation::require_finite(owner, "r_TF_F [m]", r_TF_F_);
   validation::require_unit_vector(owner, "force_direction_F", tHat_F_);
   validation::require_positive(owner, "max_thrust [N]", max_thrust_);

@@ -16,49 +16,31 @@ ThrusterStateEffector::ThrusterStateEffector(std::string name, const std::vector
   if (thrusters.empty()) throw ConfigurationError(label(), "thrusters", "0", "needs at least one thruster");
   for (std::size_t i = 0; i < thrusters.size(); ++i) {
     const ThrusterStateConfig& c = thrusters[i];
-    const std::string o = label() + " thruster " + std::to_string(i);
+    const std::string o = Thrusters::owner(*this, i);
     ThrusterStateParameters p;
     p.r_TB_B = c.r_TB_B.si();
     validation::require_finite(o, "r_TB_B [m]", p.r_TB_B);
     validation::require_unit_vector(o, "tHat_B", c.tHat_B);
     p.tHat_B = c.tHat_B.normalized();  // within 1e-9 of the given direction
     p.F_max = c.max_thrust.value();
-    validation::require_positive(o, "max_thrust [N]", p.F_max);
     p.tau = c.time_constant.value();
-    validation::require_positive(o, "time_constant [s]", p.tau);
+    validation::require_positive(o, {{"max_thrust [N]", p.F_max}, {"time_constant [s]", p.tau}});
     p.kappa0 = c.kappa0;
     validation::require_unit_interval(o, "kappa0 [1]", p.kappa0);
-    validation::require_unit_interval(o, "command0 [1]", c.command0);
-    thrusters_.push_back(p);
-    u_.push_back(c.command0);
+    thrusters_.add(*this, p, c.command0);
   }
 }
 
-std::string ThrusterStateEffector::thruster_owner(std::size_t i) const {
-  return label() + " thruster " + std::to_string(i);
-}
-
-void ThrusterStateEffector::require_index(std::size_t i, const char* what) const {
-  // The owner's label only on failure: the right-hand side calls this (no allocation).
-  if (i >= thrusters_.size()) validation::require_index(label(), i, thrusters_.size(), "thruster", what);
-}
-
 const ThrusterStateParameters& ThrusterStateEffector::thruster(std::size_t i) const {
-  require_index(i, "thruster");
-  return thrusters_[i];
+  return thrusters_.at(*this, i, "thruster");
 }
 
 void ThrusterStateEffector::set_command(std::size_t i, double u) {
   require_open("set_command");
-  require_index(i, "set_command");
-  validation::require_unit_interval(thruster_owner(i), "command [1]", u);
-  u_[i] = u;
+  thrusters_.set_command(*this, i, u);
 }
 
-double ThrusterStateEffector::command(std::size_t i) const {
-  require_index(i, "command");
-  return u_[i];
-}
+double ThrusterStateEffector::command(std::size_t i) const { return thrusters_.command(*this, i); }
 
 std::vector<StateBlockSpec> ThrusterStateEffector::state_blocks() const {
   return {{"kappa", static_cast<Eigen::Index>(thrusters_.size()), "1"}};
@@ -89,10 +71,6 @@ Eigen::Vector3d ThrusterStateEffector::derivatives(const EvaluationContext&, Con
   return Eigen::Vector3d::Zero();
 }
 
-std::vector<InputSpec> ThrusterStateEffector::input_blocks() const {
-  const Eigen::Index n = static_cast<Eigen::Index>(u_.size());
-  return {{"throttle", n, "1", Eigen::Map<const Eigen::VectorXd>(u_.data(), n), Eigen::VectorXd::Zero(n),
-           Eigen::VectorXd::Ones(n)}};
-}
+std::vector<InputSpec> ThrusterStateEffector::input_blocks() const { return {thrusters_.throttle_block()}; }
 
 }  // namespace ramus

@@ -26,21 +26,21 @@ std::vector<ChainLink> vscmg_links(const std::string& owner, const VscmgConfig& 
   validation::require_finite(owner, "r_GcG_G [m]", c.r_GcG_G.si());
   validation::require_finite(owner, "r_WG_G [m]", c.r_WG_G.si());
   const double mW = c.massW.value();
-  validation::require_positive(owner, "massW [kg]", mW);
-  validation::require_positive(owner, "IW1 [kg m^2]", c.IW1.value());
-  validation::require_positive(owner, "IW2 [kg m^2]", c.IW2.value());
-  validation::require_positive(owner, "IW3 [kg m^2]", c.IW3.value());
+  validation::require_positive(owner, {{"massW [kg]", mW},
+                                       {"IW1 [kg m^2]", c.IW1.value()},
+                                       {"IW2 [kg m^2]", c.IW2.value()},
+                                       {"IW3 [kg m^2]", c.IW3.value()}});
   validation::require_non_negative(owner, "Us [kg m]", c.Us.value());
   validation::require_finite(owner, "Ud [kg m^2]", c.Ud.value());
   Eigen::Matrix3d IW;
   IW << c.IW1.value(), 0.0, c.Ud.value(), 0.0, c.IW2.value(), 0.0, c.Ud.value(), 0.0, c.IW3.value();
   validation::require_inertia(owner, "[IW1 0 Ud; 0 IW2 0; Ud 0 IW3] [kg m^2]", IW);
-  validation::require_finite(owner, "gamma0 [rad]", c.gamma0.value());
-  validation::require_finite(owner, "gammaDot0 [rad/s]", c.gammaDot0.value());
-  validation::require_finite(owner, "theta0 [rad]", c.theta0.value());
-  validation::require_finite(owner, "Omega0 [rad/s]", c.Omega0.value());
-  validation::require_finite(owner, "gimbal_torque [N m]", c.gimbal_torque.value());
-  validation::require_finite(owner, "wheel_torque [N m]", c.wheel_torque.value());
+  validation::require_finite(owner, {{"gamma0 [rad]", c.gamma0.value()},
+                                     {"gammaDot0 [rad/s]", c.gammaDot0.value()},
+                                     {"theta0 [rad]", c.theta0.value()},
+                                     {"Omega0 [rad/s]", c.Omega0.value()},
+                                     {"gimbal_torque [N m]", c.gimbal_torque.value()},
+                                     {"wheel_torque [N m]", c.wheel_torque.value()}});
   if (c.gimbal_locked && c.gammaDot0.value() != 0.0)
     throw ConfigurationError(owner, "gammaDot0 [rad/s] (gimbal locked)", validation::to_text(c.gammaDot0.value()),
                              "a locked gimbal must start at rest");

@@ -71,6 +71,12 @@ std::vector<std::string> type_names(Category category);
 
 /// The closest of `candidates` to `word` within a small edit distance (a typo), or "".
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates);
+/// `message` with "; did you mean '<name>'?" appended when one of `known` is a typo away from
+/// `given` (did_you_mean).
+std::string with_suggestion(std::string message, std::string_view given, const std::vector<std::string>& known);
+/// "unknown <noun> '<given>' (known: a, b, …)" with its suggestion: how every unknown type, choice
+/// or preset is refused.
+std::string unknown_name(std::string_view noun, std::string_view given, const std::vector<std::string>& known);
 
 /// The JSON schema of a scenario document (docs/scenario.schema.json), pretty-printed with a
 /// final newline.

@@ -44,7 +44,7 @@ class RateGyro : public Sensor<RateGyroConfig> {
   /// non-finite omega, dt not finite and > 0).
   Eigen::Vector3d measure(const Eigen::Vector3d& omega_BN_B, double dt);
   /// measure(omega_BN_B, period).
-  Eigen::Vector3d measure(const Eigen::Vector3d& omega_BN_B) { return measure(omega_BN_B, config_.period); }
+  Eigen::Vector3d measure(const Eigen::Vector3d& omega_BN_B) { return measure(omega_BN_B, config().period); }
 
   /// [rad/s] the bias β_k in S after the last sample (the turn-on bias before the first).
   const Eigen::Vector3d& bias() const { return bias_; }

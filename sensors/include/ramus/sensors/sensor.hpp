@@ -31,6 +31,14 @@ class Sensor {
         config_(check(owner_, config)),
         stream_(sensor_stream(seed, name_)) {}
 
+  /// "<kind> '<name>'": the owner every message of the sensor names.
+  const std::string& owner() const { return owner_; }
+  /// The noise stream: each draw advances it.
+  RandomStream& stream() { return stream_; }
+  /// Restarts the noise stream at `seed` (a sensor's reset()).
+  void restart_stream(NoiseSeed seed) { stream_ = sensor_stream(seed, name_); }
+
+ private:
   std::string name_;
   std::string owner_;
   Config config_;

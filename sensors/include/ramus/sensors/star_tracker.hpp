@@ -57,7 +57,7 @@ class StarTracker : public Sensor<StarTrackerConfig> {
   /// The last output (as returned by the last update).
   const AttitudeMeasurement& last() const { return last_; }
   /// [s] the next output time, eq. (1).
-  double next_output_time() const { return config_.phase + next_index_ * config_.period; }
+  double next_output_time() const { return config().phase + next_index_ * config().period; }
 
  private:
   Quaternion q_SB_;  ///< [1] the mounting as a quaternion, R(q_SB) = dcm_BS

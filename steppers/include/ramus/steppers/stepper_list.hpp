@@ -11,7 +11,7 @@ namespace ramus {
 struct StepperInfo {
   std::string_view name;         ///< e.g. "rk4"
   bool adaptive;                 ///< controlled (error-controlled step) or fixed step
-  int order;                     ///< global order of the propagated solution
+  int order;                     ///< global order of the propagated solution (0: variable, extrapolation)
   std::string_view description;  ///< the Odeint type behind it
   /// Takes the Jacobian ∂f/∂x (analysis/jacobian.hpp: 2n + 2 evaluations per step): for stiff
   /// models; the bench compares it only when asked.

@@ -13,6 +13,7 @@
 
 #include "ramus/kernel/state_effector.hpp"
 #include "ramus/kernel/units.hpp"
+#include "ramus/systems/throttled_thrusters.hpp"
 
 namespace ramus {
 
@@ -112,8 +113,7 @@ class FuelTank final : public StateEffector {
   RAMUS_STATE_EFFECTOR_OVERRIDES;
 
  private:
-  std::string thruster_owner(std::size_t i) const;
-  void require_index(std::size_t i, const char* what) const;
+  using Thrusters = ThrottledThrusters<FuelTankThrusterParameters>;
 
   TankModel model_;
   Eigen::Vector3d r_TB_B_;
@@ -122,8 +122,7 @@ class FuelTank final : public StateEffector {
   double L_ = 0.0;    ///< [m]
   double rho_ = 0.0;  ///< [kg/m³]
   double m0_ = 0.0;   ///< [kg]
-  std::vector<FuelTankThrusterParameters> thrusters_;
-  std::vector<double> u_;  ///< [1] initial commands, in [0, 1]
+  Thrusters thrusters_;
 };
 
 }  // namespace ramus

@@ -12,6 +12,7 @@
 
 #include "ramus/kernel/state_effector.hpp"
 #include "ramus/kernel/units.hpp"
+#include "ramus/systems/throttled_thrusters.hpp"
 
 namespace ramus {
 
@@ -66,11 +67,9 @@ class ThrusterStateEffector final : public StateEffector {
                               StateBlockRef dxdt) const override;
 
  private:
-  std::string thruster_owner(std::size_t i) const;
-  void require_index(std::size_t i, const char* what) const;
+  using Thrusters = ThrottledThrusters<ThrusterStateParameters>;
 
-  std::vector<ThrusterStateParameters> thrusters_;
-  std::vector<double> u_;  ///< [1] initial commands, in [0, 1]
+  Thrusters thrusters_;
 };
 
 }  // namespace ramus
