@@ -12,6 +12,7 @@
 #include "field_list.hpp"
 #include "ramus/fsw/momentum_dump_task.hpp"
 #include "ramus/fsw/rate_damping_task.hpp"
+#include "ramus/fsw/sun_pointing_task.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/diagnostics.hpp"
 #include "ramus/kernel/system.hpp"
@@ -488,6 +489,25 @@ const FieldList<fsw::RateDampingTaskConfig>& rate_damping_fields() {
   });
 }
 
+/// sun_pointing (docs/fsw/sun_pointing_task.md): an ideal torque K hHat_B x sHat_B - P omega on the hub.
+const FieldList<fsw::SunPointingTaskConfig>& sun_pointing_fields() {
+  using C = fsw::SunPointingTaskConfig;
+  return fields_once<C>([](FieldList<C>& l) {
+    l.add("torquer", &C::torquer, "the external_force_torque on the hub whose torque it commands")
+        .must_give()
+        .add("hHat_B", &C::hHat_B, "unit axis fixed in B turned to the Sun (the solar-array normal)")
+        .must_give()
+        .add("sHat_N", &C::sHat_N, "unit direction of the Sun from the vehicle, in N (fixed over the run)")
+        .must_give()
+        .si("K", &C::K, Dimension::torque, "pointing gain of L = K hHat_B x sHat_B - P omega_BN_B", positive())
+        .must_give()
+        .si("P", &C::P, Dimension::angular_momentum, "rate gain (symmetric positive definite)")
+        .must_give()
+        .si("max_torque", &C::max_torque, Dimension::torque, "largest component of the torque (the whole scaled)",
+            positive());
+  });
+}
+
 /// Registers a task that commands an ideal torque on its vehicle's hub (rate_damping, sun_pointing):
 /// its configuration (vehicle, timing, torquer and its own fields) read through `fields` beside the
 /// common task keys and "delay", its torquer checked to be an external_force_torque on the hub.
@@ -546,6 +566,9 @@ void register_tasks(Registry& r) {
   add_torquer_task<fsw::RateDampingTask>(r, "rate_damping", "detumbling: an ideal hub torque opposed to its rate",
                                          "docs/fsw/rate_damping_task.md", "fsw::RateDampingTask",
                                          rate_damping_fields());
+  add_torquer_task<fsw::SunPointingTask>(
+      r, "sun_pointing", "Sun-safe pointing: an axis turned to the Sun, the rate damped",
+      "docs/fsw/sun_pointing_task.md", "fsw::SunPointingTask", sun_pointing_fields());
 }
 
 namespace {
