@@ -281,6 +281,16 @@ inline TranslatingAxisConfig translating_axis(const HandJoint& j) {
   return a;
 }
 
+/// A revolute hand joint's spring, damper, initial angle and rate, into any configuration that has
+/// them (k, c, theta0, thetaDot0: a hinged panel, a spinning axis).
+template <class Config>
+void set_revolute_values(Config& a, const HandJoint& j) {
+  a.k = j.k * si::newton * si::meter / si::radian;
+  a.c = j.c * si::newton * si::meter * si::second / si::radian;
+  a.theta0 = j.q0 * si::radian;
+  a.thetaDot0 = j.qDot0 * si::radian_per_second;
+}
+
 inline SpinningAxisConfig spinning_axis(const HandJoint& j) {
   SpinningAxisConfig a;
   a.mass = j.m * si::kilogram;
@@ -289,10 +299,7 @@ inline SpinningAxisConfig spinning_axis(const HandJoint& j) {
   a.dcm_S0P = j.dcm_S0P;
   a.r_SP_P = meters(j.r_S0P_P);
   a.sHat_S = j.axis;
-  a.k = j.k * si::newton * si::meter / si::radian;
-  a.c = j.c * si::newton * si::meter * si::second / si::radian;
-  a.theta0 = j.q0 * si::radian;
-  a.thetaDot0 = j.qDot0 * si::radian_per_second;
+  set_revolute_values(a, j);
   a.locked = j.locked;
   return a;
 }
@@ -308,10 +315,7 @@ inline std::shared_ptr<StateEffector> make_parent(const ParentSpec& s, const std
       c.d = -j.r_ScS_S.x() * si::meter;
       c.r_HB_B = meters(j.r_S0P_P);
       c.dcm_HB = j.dcm_S0P;
-      c.k = j.k * si::newton * si::meter / si::radian;
-      c.c = j.c * si::newton * si::meter * si::second / si::radian;
-      c.theta0 = j.q0 * si::radian;
-      c.thetaDot0 = j.qDot0 * si::radian_per_second;
+      set_revolute_values(c, j);
       return std::make_shared<HingedRigidBody>(name, c);
     }
     case Parent::spinning_1dof:

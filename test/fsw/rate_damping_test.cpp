@@ -29,15 +29,7 @@ using namespace ramus::fsw;
 constexpr double kPeriod = 0.5;                       ///< [s]
 const Eigen::Vector3d kInertia(100.0, 150.0, 180.0);  ///< [kg m²] principal, B's axes
 
-std::shared_ptr<const Model> hub(const Eigen::Vector3d& omega0) {
-  auto model = std::make_shared<Model>();
-  Vehicle& sc = model->add_vehicle("sc", test::hub_config(200.0, kInertia, Eigen::Vector3d::Zero()));
-  sc.add_dynamic_effector(std::make_shared<ExternalForceTorque>("act"));
-  sc.set_initial_state(
-      test::initial_state(Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), Quaternion(1.0, 0.0, 0.0, 0.0), omega0));
-  model->finalize();
-  return model;
-}
+std::shared_ptr<const Model> hub(const Eigen::Vector3d& omega0) { return test::torqued_hub(kInertia, omega0); }
 
 RateDampingTaskConfig config(double P, double max_torque) {
   RateDampingTaskConfig c;

@@ -4,11 +4,13 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <memory>
 
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/units.hpp"
 #include "ramus/samples/spacecraft.hpp"
+#include "ramus/systems/external_force_torque.hpp"
 
 namespace ramus::test {
 
@@ -51,6 +53,19 @@ inline InitialState initial_state(const Eigen::Vector3d& r_N, const Eigen::Vecto
   s.q_BN = q_BN;
   s.omega_BN_B = units::AngularVelocity3(omega_BN_B, boost::units::si::radian_per_second);
   return s;
+}
+
+/// The rigid hub of the ideal-torque task tests (test/fsw): vehicle "sc", 200 kg, principal inertia
+/// diag(I_diag) [kg m²] about B, an external_force_torque "act" on the hub, at rest at the origin
+/// with q_BN = 1 and rate omega0 [rad/s]; finalized.
+inline std::shared_ptr<const Model> torqued_hub(const Eigen::Vector3d& I_diag, const Eigen::Vector3d& omega0) {
+  auto model = std::make_shared<Model>();
+  Vehicle& sc = model->add_vehicle("sc", hub_config(200.0, I_diag, Eigen::Vector3d::Zero()));
+  sc.add_dynamic_effector(std::make_shared<ExternalForceTorque>("act"));
+  sc.set_initial_state(
+      initial_state(Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), Quaternion(1.0, 0.0, 0.0, 0.0), omega0));
+  model->finalize();
+  return model;
 }
 
 /// Basilisk's standard "gravity" orbit: the position [m] and velocity [m/s] of C in N.
