@@ -140,6 +140,18 @@ struct ParentSpec {
   std::size_t child_segment = 0;  ///< the segment Basilisk's test loads (0-based)
 };
 
+/// The spinning body of Basilisk's 1-DOF test, the second body of its 2-DOF test: 50 kg,
+/// diag(50, 30, 40) kg m², centre at (1, 0, −1) m in S, about −ŷ, in Basilisk's dcm_S0P.
+inline HandJoint basilisk_spinning_body() {
+  HandJoint j;
+  j.m = 50.0;
+  j.I_PntSc_S = Vector3d(50.0, 30.0, 40.0).asDiagonal();
+  j.r_ScS_S = Vector3d(1.0, 0.0, -1.0);
+  j.dcm_S0P = basilisk_dcm();
+  j.axis = Vector3d(0.0, -1.0, 0.0);
+  return j;
+}
+
 /// The parents of Basilisk's integrated branching test (docs/verification/BR_01.md). `dampers`
 /// false sets every damper to zero (BR-04). Angles in the reference are in degrees.
 inline ParentSpec parent_spec(Parent p, bool dampers = true) {
@@ -163,13 +175,8 @@ inline ParentSpec parent_spec(Parent p, bool dampers = true) {
       break;
     }
     case Parent::spinning_1dof: {
-      HandJoint j;
-      j.m = 50.0;
-      j.I_PntSc_S = Vector3d(50.0, 30.0, 40.0).asDiagonal();
-      j.r_ScS_S = Vector3d(1.0, 0.0, -1.0);
-      j.dcm_S0P = basilisk_dcm();
+      HandJoint j = basilisk_spinning_body();
       j.r_S0P_P = Vector3d(0.5, -1.5, -0.5);
-      j.axis = Vector3d(0.0, -1.0, 0.0);
       j.k = 100.0;
       j.c = 50.0 * dmp;
       j.q0 = 5.0 * kDeg;
@@ -188,12 +195,8 @@ inline ParentSpec parent_spec(Parent p, bool dampers = true) {
       j1.k = 1000.0;
       j1.c = 500.0 * dmp;
       j1.qDot0 = 1.0 * kDeg;
-      j2.m = 50.0;
-      j2.I_PntSc_S = Vector3d(50.0, 30.0, 40.0).asDiagonal();
-      j2.r_ScS_S = Vector3d(1.0, 0.0, -1.0);
-      j2.dcm_S0P = basilisk_dcm();
+      j2 = basilisk_spinning_body();
       j2.r_S0P_P = Vector3d(0.5, -0.5, -0.5);
-      j2.axis = Vector3d(0.0, -1.0, 0.0);
       j2.k = 500.0;
       j2.c = 200.0 * dmp;
       j2.qDot0 = 1.0 * kDeg;
