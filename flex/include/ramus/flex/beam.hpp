@@ -1,0 +1,48 @@
+// Modal data of a straight, uniform beam clamped at its root, by finite elements (docs/flex/beam.md):
+// Euler–Bernoulli 3-D beam elements (axial and torsion linear, bending in two planes cubic
+// Hermite, consistent mass), the clamped generalized eigenproblem, and every integral of
+// ramus::ModalData (docs/models/modal_data.md) by Gauss quadrature of the interpolated field.
+#pragma once
+
+#include <Eigen/Dense>
+
+#include "ramus/systems/modal_data.hpp"
+
+namespace ramus::flex {
+
+/// Most elements clamped_beam accepts: the eigenproblem is dense (6 DOF per element), so 500
+/// elements are a 3000×3000 problem of about half a minute and a few hundred MB; far finer than
+/// any appendage model needs (8 elements give the first bending frequency to 2e-6).
+inline constexpr int kMaxBeamElements = 500;
+
+/// A straight, uniform, doubly symmetric beam (shear centre on the centroid: bending, torsion and
+/// stretching uncoupled). Bad values are refused by clamped_beam (ConfigurationError, owner "beam").
+struct BeamConfig {
+  double length = 0.0;  ///< [m] L > 0
+  double EI_y = 0.0;    ///< [N m^2] bending stiffness about the section's y axis (displacement along z), > 0
+  double EI_z = 0.0;    ///< [N m^2] bending stiffness about the section's z axis (displacement along y), > 0
+  double GJ = 0.0;      ///< [N m^2] torsional stiffness, > 0
+  double EA = 0.0;      ///< [N] axial stiffness, > 0
+  double rhoA = 0.0;    ///< [kg/m] mass per length, > 0
+  /// [kg m] polar mass moment of the section per length (ρ(I_y + I_z)), ≥ 0. With 0 the beam is
+  /// rigid in torsion: its torsional DOFs carry no mass, so their modes would have infinite
+  /// frequency; they are left out (exactly the limit ρJ → 0, torsion being uncoupled), and the
+  /// modes are those of bending and stretching only.
+  double rhoJ = 0.0;
+  int elements = 0;  ///< [1] equal elements, 1 ≤ elements ≤ kMaxBeamElements
+  int modes = 0;     ///< [1] lowest modes kept, 1 ≤ modes ≤ free DOFs (6 per element; 5 when rhoJ = 0)
+  Eigen::Vector3d r_RF_F = Eigen::Vector3d::Zero();  ///< [m] root R of the beam relative to F's origin, in F
+  /// [1] beam axes from F: row 0 the beam axis t (root → tip), rows 1 and 2 the section's y and z
+  /// axes, in F components (v_B = dcm_BF v_F). A rotation matrix.
+  Eigen::Matrix3d dcm_BF = Eigen::Matrix3d::Identity();
+  double zeta = 0.0;  ///< [1] damping ratio given to every mode, ≥ 0
+};
+
+/// The modal data of the beam clamped at its root (all six DOF of node n0 fixed): the lowest
+/// `modes` modes, mass-normalised (μ_k = 1 to round-off), each signed so that the tip's largest
+/// translation component in beam axes (its twist for a torsion mode) is positive; nodes "n0" (the
+/// root) … "nE" (the tip) at the element ends; the geometric stiffness of the beam's axial force
+/// per unit load case. The result passes check_modal_data("beam", ·).
+ModalData clamped_beam(const BeamConfig& c);
+
+}  // namespace ramus::flex
