@@ -152,6 +152,17 @@ inline HandJoint basilisk_spinning_body() {
   return j;
 }
 
+/// The joint place, spring, damper and initial angle and rate of Basilisk's 1-DOF hinged and spinning
+/// body tests (the same numbers in both): `dmp` scales the damper (0 or 1).
+inline HandJoint basilisk_one_dof_drive(HandJoint j, double dmp) {
+  j.r_S0P_P = Vector3d(0.5, -1.5, -0.5);
+  j.k = 100.0;
+  j.c = 50.0 * dmp;
+  j.q0 = 5.0 * kDeg;
+  j.qDot0 = -1.0 * kDeg;
+  return j;
+}
+
 /// The parents of Basilisk's integrated branching test (docs/verification/BR_01.md). `dampers`
 /// false sets every damper to zero (BR-04). Angles in the reference are in degrees.
 inline ParentSpec parent_spec(Parent p, bool dampers = true) {
@@ -165,23 +176,12 @@ inline ParentSpec parent_spec(Parent p, bool dampers = true) {
       j.I_PntSc_S = Vector3d(50.0, 30.0, 40.0).asDiagonal();
       j.r_ScS_S = Vector3d(-1.0, 0.0, 0.0);  // −d ŝ1
       j.dcm_S0P = Matrix3d::Identity();      // dcm_HB
-      j.r_S0P_P = Vector3d(0.5, -1.5, -0.5);
-      j.axis = Vector3d::UnitY();  // ĥ2
-      j.k = 100.0;
-      j.c = 50.0 * dmp;
-      j.q0 = 5.0 * kDeg;
-      j.qDot0 = -1.0 * kDeg;
-      s.joints = {j};
+      j.axis = Vector3d::UnitY();            // ĥ2
+      s.joints = {basilisk_one_dof_drive(j, dmp)};
       break;
     }
     case Parent::spinning_1dof: {
-      HandJoint j = basilisk_spinning_body();
-      j.r_S0P_P = Vector3d(0.5, -1.5, -0.5);
-      j.k = 100.0;
-      j.c = 50.0 * dmp;
-      j.q0 = 5.0 * kDeg;
-      j.qDot0 = -1.0 * kDeg;
-      s.joints = {j};
+      s.joints = {basilisk_one_dof_drive(basilisk_spinning_body(), dmp)};
       break;
     }
     case Parent::spinning_2dof: {

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "flex/beams.hpp"
 #include "flex/continuum.hpp"
 #include "ramus/flex/beam.hpp"
 
@@ -23,22 +24,8 @@ using ramus::flex::clamped_beam;
 constexpr double kPi = std::numbers::pi;
 const std::vector<int> kMeshes = {2, 4, 8, 16, 32};
 
-// Unit length and bending stiffness: ω in units of √(EI_y/(ρA L⁴)). EI_z = 2.25 EI_y puts the
-// other plane's frequencies 1.5 times higher; GJ/ρJ and EA/ρA set torsion and stretching between
-// them without any coincidence with a bending frequency (which would mix the families).
-BeamConfig beam(int elements) {
-  BeamConfig c;
-  c.length = 1.0;
-  c.EI_y = 1.0;
-  c.EI_z = 2.25;
-  c.GJ = 1.0;
-  c.rhoJ = 0.1;
-  c.EA = 30.0;
-  c.rhoA = 1.0;
-  c.elements = elements;
-  c.modes = 6 * elements;  // all: every family complete
-  return c;
-}
+// The unit beam (flex/beams.hpp) keeping all its modes: every family complete.
+BeamConfig beam(int elements) { return test::flex::beam_config(test::flex::kUnitBeam, elements, 6 * elements); }
 
 // The first `count` frequencies of one family of each mesh (count ≤ the family's size on the
 // coarsest mesh used), relative errors against `exact`.

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "flex/beams.hpp"
 #include "flex/continuum.hpp"
 #include "ramus/flex/beam.hpp"
 
@@ -18,18 +19,9 @@ using namespace ramus::test::flex;
 using ramus::flex::BeamConfig;
 using ramus::flex::clamped_beam;
 
+// The unit beam (flex/beams.hpp): bending along z lowest, mode 1 the first z mode.
 BeamConfig unit_beam(int elements, int modes) {
-  BeamConfig c;
-  c.length = 1.0;
-  c.EI_y = 1.0;  // bending along z lowest: mode 1 is the first z mode
-  c.EI_z = 2.25;
-  c.GJ = 1.0;
-  c.rhoJ = 0.1;
-  c.EA = 30.0;
-  c.rhoA = 1.0;
-  c.elements = elements;
-  c.modes = modes;
-  return c;
+  return test::flex::beam_config(test::flex::kUnitBeam, elements, modes);
 }
 
 // A rotation about the unit axis n by angle a (Rodrigues).

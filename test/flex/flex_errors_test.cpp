@@ -5,6 +5,7 @@
 #include <limits>
 #include <string>
 
+#include "flex/beams.hpp"
 #include "ramus/flex/beam.hpp"
 #include "support/checks.hpp"
 
@@ -16,19 +17,7 @@ using ramus::flex::clamped_beam;
 using ramus::test::check_rejected;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-BeamConfig good_beam() {
-  BeamConfig c;
-  c.length = 2.0;
-  c.EI_y = 1.0;
-  c.EI_z = 2.0;
-  c.GJ = 1.0;
-  c.EA = 10.0;
-  c.rhoA = 1.0;
-  c.rhoJ = 0.1;
-  c.elements = 3;
-  c.modes = 5;
-  return c;
-}
+BeamConfig good_beam() { return test::flex::beam_config({2.0, 1.0, 2.0, 1.0, 0.1, 10.0, 1.0}, 3, 5); }
 
 // One field changed by `edit`, the rest good; must be refused naming every needle.
 void refused(const std::function<void(BeamConfig&)>& edit, std::initializer_list<std::string> needles) {

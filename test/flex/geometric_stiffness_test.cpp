@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "flex/beams.hpp"
 #include "flex/continuum.hpp"
 #include "ramus/flex/beam.hpp"
 #include "ramus/kernel/random_stream.hpp"
@@ -33,16 +34,7 @@ Eigen::Vector3d random_vector(RandomStream& rng) { return Eigen::Vector3d{rng.no
 // Ω are in units of √(EI/(ρA L⁴)); the lag plane stiffer (EI_z) so that the two families never
 // coincide; stiff in stretching; rigid in torsion (ρJ = 0).
 BeamConfig flap_beam(int elements, int modes) {
-  BeamConfig c;
-  c.length = 1.0;
-  c.rhoA = 1.0;
-  c.EI_y = 1.0;
-  c.EI_z = 1.69;
-  c.EA = 1e4;
-  c.GJ = 1e3;
-  c.elements = elements;
-  c.modes = modes;
-  return c;
+  return test::flex::beam_config({1.0, 1.0, 1.69, 1e3, 0.0, 1e4, 1.0}, elements, modes);
 }
 
 // The first flapwise frequency of the beam spinning at Ω about F's z axis: the eigenproblem of the
