@@ -1,0 +1,283 @@
+// Flexible body: docs/models/flexible_body.md, eqs. (1)–(13).
+#include "ramus/systems/flexible_body.hpp"
+
+#include "ramus/kernel/error.hpp"
+#include "ramus/kernel/validation.hpp"
+
+namespace ramus {
+
+/// Everything one evaluation shares between its stages, sized once for n modes.
+struct FlexibleBody::Workspace final : EffectorWorkspace {
+  explicit Workspace(Eigen::Index n) {
+    for (auto* group : {&G_eta, &G_etaDot, &Ka_eta, &Ka_etaDot, &Kw_eta, &Kw_etaDot})
+      for (Eigen::VectorXd& v : *group) v = Eigen::VectorXd::Zero(n);
+    for (Eigen::VectorXd& v : Kww_eta) v = Eigen::VectorXd::Zero(n);
+    for (Eigen::VectorXd& v : D_eta) v = Eigen::VectorXd::Zero(n);
+    Q = Eigen::Matrix3Xd::Zero(3, n);
+    Ht = Eigen::Matrix3Xd::Zero(3, n);
+    aEta = Eigen::MatrixX3d::Zero(n, 3);
+    bEta = Eigen::MatrixX3d::Zero(n, 3);
+    cEta = Eigen::VectorXd::Zero(n);
+    f = Eigen::VectorXd::Zero(n);
+  }
+  // Products of the data's matrices with η and η̇ (eqs. (5)–(8)).
+  std::array<Eigen::VectorXd, 3> G_eta, G_etaDot, Ka_eta, Ka_etaDot, Kw_eta, Kw_etaDot;
+  std::array<Eigen::VectorXd, 6> Kww_eta;
+  std::array<Eigen::VectorXd, 9> D_eta;
+  Eigen::Matrix3Xd Q, Ht;                            ///< ∂c'/∂η̇ and ∂h/∂η̇ (eqs. (5), (7))
+  Eigen::MatrixX3d aEta, bEta;                       ///< eq. (10)
+  Eigen::VectorXd cEta, f;                           ///< eq. (10); f the modal forces
+  Eigen::Vector3d c = Eigen::Vector3d::Zero();       ///< [kg m] first moment about B, eq. (5)
+  Eigen::Vector3d cPrime = Eigen::Vector3d::Zero();  ///< its B-frame rate
+  Eigen::Vector3d cPP = Eigen::Vector3d::Zero();     ///< c'' less Q η̈ (eq. (9))
+  Eigen::Vector3d hPrime = Eigen::Vector3d::Zero();  ///< h' less H̃ η̈ (eq. (9))
+  Eigen::Matrix3d I = Eigen::Matrix3d::Zero();       ///< [kg m²] about B, eq. (6)
+  Eigen::Matrix3d IPrime = Eigen::Matrix3d::Zero();
+};
+
+namespace {
+
+/// 2 (r·v) 1 − r vᵀ − v rᵀ: the inertia about B of a field whose first moment is v placed at r.
+Eigen::Matrix3d shift_term(const Eigen::Vector3d& r, const Eigen::Vector3d& v) {
+  return 2.0 * r.dot(v) * Eigen::Matrix3d::Identity() - r * v.transpose() - v * r.transpose();
+}
+
+/// The inertia I_w of the foreshortening in F from the quadratic forms f_j = ηᵀ K_G[6+j] η of the
+/// centrifugal load cases (eq. (6)): ωᵀ I_w ω = −ηᵀ K_G(ω) η for every ω.
+Eigen::Matrix3d foreshortening_inertia_F(const std::array<double, 6>& f) {
+  Eigen::Matrix3d I;
+  I << f[0], 0.5 * f[3], 0.5 * f[5], 0.5 * f[3], f[1], 0.5 * f[4], 0.5 * f[5], 0.5 * f[4], f[2];
+  return -I;
+}
+
+}  // namespace
+
+FlexibleBody::FlexibleBody(std::string name, const FlexibleBodyConfig& c)
+    : StateEffector(std::move(name)),
+      modes_(c.modes),
+      n_(c.modes.omega.size()),
+      stiffening_(c.geometric_stiffening),
+      r_FB_B_(c.r_FB_B.si()) {
+  const std::string owner = label();
+  check_modal_data(owner, modes_);
+  validation::require_finite(owner, "r_FB_B [m]", r_FB_B_);
+  validation::require_rotation(owner, "dcm_FB", c.dcm_FB);
+  const auto initial = [&](const Eigen::VectorXd& v, const char* field) {
+    if (v.size() == 0) return Eigen::VectorXd(Eigen::VectorXd::Zero(n_));
+    validation::require_size(owner, field, v.size(), n_, "mode");
+    if (!v.allFinite()) throw ConfigurationError(owner, field, validation::matrix_text(v), "must be finite");
+    return v;
+  };
+  eta0_ = initial(c.eta0, "eta0");
+  etaDot0_ = initial(c.etaDot0, "etaDot0");
+
+  // The data in B about B (eq. (3)): ρ = r_FB + [BF] r.
+  const Eigen::Matrix3d R = c.dcm_FB.transpose();
+  const Eigen::Vector3d& r = r_FB_B_;
+  dcm_BF_ = R;
+  m_ = modes_.mass;
+  const Eigen::Vector3d S = R * (m_ * modes_.r_ScF_F);  // first moment about F, in B
+  c0_B_ = m_ * r + S;
+  J0_B_ = R * modes_.I_PntF_F * R.transpose() +
+          m_ * (r.squaredNorm() * Eigen::Matrix3d::Identity() - r * r.transpose()) + shift_term(r, S);
+  P_B_ = R * modes_.P_F;
+  H_B_ = R * modes_.H_PntF_F;
+  J1_B_.resize(static_cast<std::size_t>(n_));
+  for (Eigen::Index k = 0; k < n_; ++k) {
+    H_B_.col(k) += r.cross(P_B_.col(k));
+    J1_B_[static_cast<std::size_t>(k)] =
+        R * modes_.J1_F[static_cast<std::size_t>(k)] * R.transpose() + shift_term(r, P_B_.col(k));
+  }
+  mu_ = modes_.modal_mass;
+  stiffness_ = mu_.cwiseProduct(modes_.omega.cwiseAbs2());
+  damping_ = 2.0 * modes_.zeta.cwiseProduct(modes_.omega).cwiseProduct(mu_);
+  // Vector-valued (per (k, l)) data rotate with R; D, a tensor per (k, l), with R on both sides.
+  const auto rotated = [&](const auto& F, int first, int i) {
+    Eigen::MatrixXd out = R(i, 0) * F[first] + R(i, 1) * F[first + 1] + R(i, 2) * F[first + 2];
+    return out;
+  };
+  for (int i = 0; i < 3; ++i) {
+    G_B_[i] = rotated(modes_.G, 0, i);
+    Ka_B_[i] = rotated(modes_.K_G, 0, i);
+    Kw_B_[i] = rotated(modes_.K_G, 3, i);
+  }
+  for (int i = 0; i < 3; ++i) {
+    // eqs. (2)–(3): ∫ ρ × γ dm about B = r × ∫ γ dm + [BF] ∫ r × γ dm.
+    const int j = (i + 1) % 3, k = (i + 2) % 3;
+    Kw_B_[i] += r[j] * Ka_B_[k] - r[k] * Ka_B_[j];
+    for (int j2 = 0; j2 < 3; ++j2) {
+      D_B_[3 * i + j2] = Eigen::MatrixXd::Zero(n_, n_);
+      for (int a = 0; a < 3; ++a)
+        for (int b = 0; b < 3; ++b) D_B_[3 * i + j2] += R(i, a) * R(j2, b) * modes_.D[3 * a + b];
+    }
+  }
+  for (int j = 0; j < 6; ++j) Kww_F_[j] = modes_.K_G[6 + j];
+}
+
+std::vector<StateBlockSpec> FlexibleBody::state_blocks() const {
+  return {{"eta", n_, "modal"}, {"etaDot", n_, "modal/s"}};
+}
+
+void FlexibleBody::write_initial_state(StateBlockRef x) const {
+  x.head(n_) = eta0_;
+  x.tail(n_) = etaDot0_;
+}
+
+std::unique_ptr<EffectorWorkspace> FlexibleBody::make_workspace() const { return std::make_unique<Workspace>(n_); }
+
+void FlexibleBody::deformation(const Eigen::Ref<const Eigen::VectorXd>& eta,
+                               const Eigen::Ref<const Eigen::VectorXd>& etaDot, Workspace& ws) const {
+  for (int i = 0; i < 3; ++i) {
+    ws.G_eta[i].noalias() = G_B_[i].transpose() * eta;
+    ws.G_etaDot[i].noalias() = G_B_[i].transpose() * etaDot;
+  }
+  for (int i = 0; i < 9; ++i) ws.D_eta[i].noalias() = D_B_[i] * eta;
+  // eqs. (5), (7): Q = ∂c'/∂η̇, H̃ = ∂h/∂η̇.
+  ws.Q = P_B_;
+  ws.Ht = H_B_;
+  for (int i = 0; i < 3; ++i) ws.Ht.row(i) += ws.G_eta[i].transpose();
+  ws.cPP.setZero();
+  ws.hPrime.setZero();
+  Eigen::Vector3d c2 = Eigen::Vector3d::Zero(), c2Dot = Eigen::Vector3d::Zero();
+  Eigen::Matrix3d Iw = Eigen::Matrix3d::Zero(), IwDot = Eigen::Matrix3d::Zero();
+  if (stiffening_) {
+    std::array<double, 6> f{}, fDot{};
+    for (int i = 0; i < 3; ++i) {
+      ws.Ka_eta[i].noalias() = Ka_B_[i] * eta;
+      ws.Ka_etaDot[i].noalias() = Ka_B_[i] * etaDot;
+      ws.Kw_eta[i].noalias() = Kw_B_[i] * eta;
+      ws.Kw_etaDot[i].noalias() = Kw_B_[i] * etaDot;
+      ws.Q.row(i) += ws.Ka_eta[i].transpose();
+      ws.Ht.row(i) += ws.Kw_eta[i].transpose();
+      c2[i] = 0.5 * eta.dot(ws.Ka_eta[i]);  // eq. (5)
+      c2Dot[i] = etaDot.dot(ws.Ka_eta[i]);
+      ws.cPP[i] = etaDot.dot(ws.Ka_etaDot[i]);     // eq. (9)
+      ws.hPrime[i] = etaDot.dot(ws.Kw_etaDot[i]);  // eq. (9); G's part vanishes (antisymmetric)
+    }
+    for (int j = 0; j < 6; ++j) {
+      ws.Kww_eta[j].noalias() = Kww_F_[j] * eta;
+      f[j] = eta.dot(ws.Kww_eta[j]);
+      fDot[j] = 2.0 * etaDot.dot(ws.Kww_eta[j]);
+    }
+    // eq. (6): the foreshortening's inertia, from F to B.
+    Iw = dcm_BF_ * foreshortening_inertia_F(f) * dcm_BF_.transpose() + shift_term(r_FB_B_, c2);
+    IwDot = dcm_BF_ * foreshortening_inertia_F(fDot) * dcm_BF_.transpose() + shift_term(r_FB_B_, c2Dot);
+  }
+  ws.c.noalias() = c0_B_ + P_B_ * eta;
+  ws.c += c2;
+  ws.cPrime.noalias() = ws.Q * etaDot;  // c' = Q η̇ (eq. (8))
+  // eq. (6): I = J0 + Σ J1_k η_k + J2(η) + I_w, J2 = tr(q) 1 − q with q_ij = ηᵀ D_ij η.
+  Eigen::Matrix3d q, qDot;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      q(i, j) = eta.dot(ws.D_eta[3 * i + j]);
+      qDot(i, j) = etaDot.dot(ws.D_eta[3 * i + j]) + etaDot.dot(ws.D_eta[3 * j + i]);
+    }
+  ws.I = J0_B_ + q.trace() * Eigen::Matrix3d::Identity() - q + Iw;
+  ws.IPrime = qDot.trace() * Eigen::Matrix3d::Identity() - qDot + IwDot;
+  for (Eigen::Index k = 0; k < n_; ++k) {
+    ws.I += eta[k] * J1_B_[static_cast<std::size_t>(k)];
+    ws.IPrime += etaDot[k] * J1_B_[static_cast<std::size_t>(k)];
+  }
+}
+
+void FlexibleBody::kinematics(const EvaluationContext&, ConstStateBlock x, EffectorWorkspace& ws_base) const {
+  deformation(x.head(n_), x.tail(n_), static_cast<Workspace&>(ws_base));
+}
+
+CentreOfMass FlexibleBody::mass_properties(const EvaluationContext&, ConstStateBlock,
+                                           EffectorWorkspace& ws_base) const {
+  const auto& ws = static_cast<const Workspace&>(ws_base);
+  return {m_, ws.c / m_, ws.cPrime / m_, 0.0};
+}
+
+MassProperties FlexibleBody::mass_properties_at(const Eigen::VectorXd& eta, const Eigen::VectorXd& etaDot) const {
+  Workspace ws(n_);
+  deformation(eta, etaDot, ws);
+  MassProperties p;
+  p.m = m_;
+  p.r_CB_B = ws.c / m_;
+  p.rPrime_CB_B = ws.cPrime / m_;
+  p.I_PntB_B = ws.I;
+  p.IPrime_PntB_B = ws.IPrime;
+  return p;
+}
+
+void FlexibleBody::contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws_base,
+                                 HubSystem& s) const {
+  auto& ws = static_cast<Workspace&>(ws_base);
+  const auto eta = x.head(n_);
+  const auto etaDot = x.tail(n_);
+  const Eigen::Vector3d& omega = ctx.hub.omega_FN_F;
+  const Eigen::Vector3d g_B = ctx.hub.dcm_FN * ctx.g_N;
+  MassProperties p;
+  p.m = m_;
+  p.r_CB_B = ws.c / m_;
+  p.rPrime_CB_B = ws.cPrime / m_;
+  p.I_PntB_B = ws.I;
+  p.IPrime_PntB_B = ws.IPrime;
+  add_rigid_rows(p, omega, s);  // the body's rows at its present shape (eq. (11))
+
+  // eq. (10): the modal forces f = −C η̇ − K η − 2 Σ_i ω_i Gᵢᵀ η̇ + ½ ωᵀ (∂I/∂η) ω + Qᵀ g.
+  ws.f.noalias() = -damping_.cwiseProduct(etaDot);
+  ws.f.noalias() -= stiffness_.cwiseProduct(eta);
+  for (int i = 0; i < 3; ++i) ws.f.noalias() -= 2.0 * omega[i] * ws.G_etaDot[i];
+  for (Eigen::Index k = 0; k < n_; ++k) ws.f[k] += 0.5 * omega.dot(J1_B_[static_cast<std::size_t>(k)] * omega);
+  const double w2 = omega.squaredNorm();
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) ws.f.noalias() += ((i == j ? w2 : 0.0) - omega[i] * omega[j]) * ws.D_eta[3 * i + j];
+  if (stiffening_) {
+    const Eigen::Vector3d w = dcm_BF_.transpose() * omega;  // ω in F
+    const std::array<double, 6> cw{w.x() * w.x(), w.y() * w.y(), w.z() * w.z(),
+                                   w.x() * w.y(), w.y() * w.z(), w.z() * w.x()};
+    for (int j = 0; j < 6; ++j) ws.f.noalias() -= cw[static_cast<std::size_t>(j)] * ws.Kww_eta[j];  // stiffening
+    const Eigen::Vector3d v = w2 * r_FB_B_ - omega.dot(r_FB_B_) * omega;                            // F's offset from B
+    for (int i = 0; i < 3; ++i) ws.f.noalias() += v[i] * ws.Ka_eta[i];
+  }
+  ws.f.noalias() += ws.Q.transpose() * g_B;
+  // μ η̈ = f − Qᵀ r̈_B − H̃ᵀ ω̇ (the modal mass is diagonal and constant).
+  const auto inv_mu = mu_.cwiseInverse().asDiagonal();
+  ws.aEta.noalias() = -(inv_mu * ws.Q.transpose());
+  ws.bEta.noalias() = -(inv_mu * ws.Ht.transpose());
+  ws.cEta.noalias() = inv_mu * ws.f;
+  // eq. (12): c'' = Q η̈ + cPP and h' = H̃ η̈ + hPrime (eq. (9)) in the hub's rows.
+  s.A.noalias() += ws.Q * ws.aEta;
+  s.B.noalias() += ws.Q * ws.bEta;
+  s.C.noalias() += ws.Ht * ws.aEta;
+  s.D.noalias() += ws.Ht * ws.bEta;
+  s.vecTrans.noalias() -= ws.Q * ws.cEta;
+  s.vecTrans -= ws.cPP;
+  s.vecRot.noalias() -= ws.Ht * ws.cEta;
+  const Eigen::Vector3d h_rel = ws.Ht * etaDot;
+  s.vecRot -= ws.hPrime + omega.cross(h_rel);
+}
+
+Eigen::Vector3d FlexibleBody::derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws_base,
+                                          StateBlockRef dxdt) const {
+  const auto& ws = static_cast<const Workspace&>(ws_base);
+  dxdt.head(n_) = x.tail(n_);
+  dxdt.tail(n_).noalias() = ws.cEta;
+  dxdt.tail(n_).noalias() += ws.aEta * ctx.acc.rDDot_BN_B;
+  dxdt.tail(n_).noalias() += ws.bEta * ctx.acc.omegaDot_BN_B;
+  Eigen::Vector3d cDDot = ws.cPP;
+  cDDot.noalias() += ws.Q * dxdt.tail(n_);
+  return inertial_relative_acceleration(m_, ws.c / m_, ws.cPrime / m_, cDDot, ctx.hub.omega_FN_F,
+                                        ctx.acc.omegaDot_BN_B);
+}
+
+EnergyMomentumContribution FlexibleBody::energy_momentum(const EvaluationContext& ctx, ConstStateBlock x,
+                                                         const EffectorWorkspace& ws_base) const {
+  const auto& ws = static_cast<const Workspace&>(ws_base);
+  const auto eta = x.head(n_);
+  const auto etaDot = x.tail(n_);
+  const Eigen::Vector3d& omega = ctx.hub.omega_FN_F;
+  const Eigen::Vector3d h_rel = ws.Ht * etaDot;
+  // eq. (13)
+  EnergyMomentumContribution e;
+  e.H_PntB_B = ws.I * omega + h_rel;
+  e.kinetic_energy = 0.5 * omega.dot(ws.I * omega) + omega.dot(h_rel) + 0.5 * etaDot.dot(mu_.cwiseProduct(etaDot));
+  e.potential_energy = 0.5 * eta.dot(stiffness_.cwiseProduct(eta));
+  return e;
+}
+
+}  // namespace ramus
