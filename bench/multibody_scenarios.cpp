@@ -131,6 +131,25 @@ Scenario make_array8() {
                          "omega0 = (0.1, -0.1, 0.1) rad/s"));  // undamped springs
 }
 
+Scenario make_flex2x10() {
+  // Ten modes per array, the fastest about 110 rad/s (the second axial-free flapwise bending mode
+  // and the torsion modes lie below it): rk4 at 2 ms has ω·dt ≤ 0.22, Euler starts at 2/32 ms.
+  return conserving(converged_scenario(samples::flex2(10), 2.0, 0.002, 0.002 / 32.0,
+                                       "two 5 m, 20 kg flexible arrays (beam modes, EI = 2000 N m2 flapwise, "
+                                       "first mode 3.1 rad/s), 10 modes each, geometric stiffening on, "
+                                       "eta0 = (0.05, -0.03, 0.02, 0, ...); C at rest at N, "
+                                       "omega0 = (0.1, -0.1, 0.1) rad/s"));  // undamped
+}
+
+Scenario make_hinged2x10() {
+  // Ten 0.5 m panels per array with k = EI/h = 4000 N m/rad: the chain's fastest mode is several
+  // hundred rad/s (its light end panels), so rk4 starts at 0.5 ms, Euler at 0.5/32 ms.
+  return conserving(converged_scenario(samples::hinged_arrays2(10), 2.0, 0.0005, 0.0005 / 32.0,
+                                       "flex2x10's arrays as two chains of ten rigid hinged panels (2 kg, 0.5 m, "
+                                       "k = 4000 N m/rad), theta0 = 2 deg; C at rest at N, "
+                                       "omega0 = (0.1, -0.1, 0.1) rad/s"));  // undamped
+}
+
 Scenario make_vscmg4() {
   const std::shared_ptr<Model> model = samples::vscmg4();
   return conserving(

@@ -32,6 +32,10 @@ Scenario make_array8();
 /// A hub with a pyramid of four VSCMGs, wheels at 100 rad/s, gimbals free, no torques; converged
 /// reference; 10 s.
 Scenario make_vscmg4();
+/// The hub with two flexible arrays of 10 modes each (samples::flex2(10)); undamped; 2 s.
+Scenario make_flex2x10();
+/// The same arrays as two chains of ten rigid hinged panels (samples::hinged_arrays2(10)); 2 s.
+Scenario make_hinged2x10();
 Scenario make_gimbal_thruster();
 /// The same with the firings as the thruster's own schedule (add_firing) and output times on the
 /// edges, as docs/models/thruster.md recommends; reference: gimbal_thruster's. Shows what the

@@ -13,7 +13,7 @@
 namespace ramus::bench {
 namespace {
 
-constexpr std::array<ScenarioEntry, 23> kScenarios{{
+constexpr std::array<ScenarioEntry, 25> kScenarios{{
     {"rigid_orbit", "tumbling axisymmetric spacecraft in Earth orbit, point-mass gravity, 600 s", make_rigid_orbit},
     {"rigid_orbit_j2", "the same spacecraft with J2 gravity; reference: converged rk_f78 run", make_rigid_orbit_j2},
     {"constant_torque", "VER-ROT-001: constant principal-axis torque from rest, 10 s", make_constant_torque},
@@ -32,6 +32,9 @@ constexpr std::array<ScenarioEntry, 23> kScenarios{{
     {"chain64", "the same with 64 links, 0.625 s, steps halved (its fastest mode reaches 18 rad/s)", make_chain<64>},
     {"array8", "hub with an 8-panel folding array (N hinged rigid bodies, each its own panel), 5 s", make_array8},
     {"vscmg4", "hub with a pyramid of four VSCMGs, wheels at 100 rad/s, gimbals free, 10 s", make_vscmg4},
+    {"flex2x10", "hub with two flexible 5 m arrays (FlexibleBody), 10 beam modes each, stiffening on, 2 s",
+     make_flex2x10},
+    {"hinged2x10", "the same arrays as two chains of ten rigid hinged panels (NHingedRigidBody), 2 s", make_hinged2x10},
     {"burn",
      "thruster burn from a depleting (emptying) tank: 500 N main engine and a 20 N off-axis nozzle, "
      "on for 30 s, coasting to 40 s",

@@ -5,9 +5,11 @@
 #include <cmath>
 #include <numbers>
 
+#include "ramus/flex/beam.hpp"
 #include "ramus/kernel/system.hpp"
 #include "ramus/systems/constraint.hpp"
 #include "ramus/systems/external_force_torque.hpp"
+#include "ramus/systems/flexible_body.hpp"
 #include "ramus/systems/fuel_tank.hpp"
 #include "ramus/systems/fully_coupled_jitter_wheel.hpp"
 #include "ramus/systems/linear_spring_mass_damper.hpp"
@@ -182,6 +184,65 @@ std::shared_ptr<Model> array8() {
   auto model = one_vehicle(sc);
   sc->add_state_effector(
       std::make_shared<NHingedRigidBody>("array", units::Length3(Eigen::Vector3d(0.5, 0.0, 1.0), si::meter), panels));
+  return model;
+}
+
+std::shared_ptr<Model> flex2(int modes) {
+  flex::BeamConfig b;
+  b.length = 5.0;
+  b.rhoA = 4.0;
+  b.EI_y = 2000.0;  // bending along the section's z (b3): flapwise
+  b.EI_z = 2e4;
+  b.GJ = 1000.0;
+  b.rhoJ = 0.2;
+  b.EA = 1e6;
+  b.elements = 10;
+  b.modes = modes;
+  const ModalData data = flex::clamped_beam(b);
+  Vehicle* sc = nullptr;
+  auto model = one_vehicle(sc);
+  for (int side : {1, -1}) {
+    FlexibleBodyConfig c;
+    c.modes = data;
+    c.r_FB_B = units::Length3(Eigen::Vector3d(0.5 * side, 0.0, 1.0), si::meter);
+    // F's x along ±b1; for the −b1 array F is B turned half a turn about b3.
+    c.dcm_FB = Eigen::Vector3d(side, side, 1.0).asDiagonal();
+    c.eta0 = Eigen::VectorXd::Zero(modes);
+    const std::array<double, 3> deflection{0.05, -0.03, 0.02};
+    for (int k = 0; k < std::min(modes, 3); ++k) c.eta0[k] = deflection[static_cast<std::size_t>(k)];
+    sc->add_state_effector(std::make_shared<FlexibleBody>(side > 0 ? "array1" : "array2", c));
+  }
+  return model;
+}
+
+std::shared_ptr<Model> hinged_arrays2(std::size_t panels) {
+  // A uniform clamped-free chain of N rigid panels of length h = L/N with joint springs k: its
+  // first frequency approaches the beam's as k = EI/h (the joint's bending compliance of a length h).
+  const double L = 5.0, mass = 20.0, EI = 2000.0;
+  const double h = L / static_cast<double>(panels), m = mass / static_cast<double>(panels);
+  Vehicle* sc = nullptr;
+  auto model = one_vehicle(sc);
+  for (int side : {1, -1}) {
+    std::vector<HingedPanelConfig> chain(panels);
+    for (HingedPanelConfig& p : chain) {
+      p.mass = m * si::kilogram;
+      // A 1 m wide, 2 cm thick plate of length h (s1 × s2 × s3 = h × 1 × 0.02 m).
+      p.I_PntSc_S = units::InertiaTensor::diagonal(m * (1.0 + 4e-4) / 12.0 * units::kg_m2,
+                                                   m * (h * h + 4e-4) / 12.0 * units::kg_m2,
+                                                   m * (h * h + 1.0) / 12.0 * units::kg_m2);
+      p.d = 0.5 * h * si::meter;
+      p.length = h * si::meter;
+      p.dcm_HP = Eigen::Matrix3d::Identity();
+      p.k = EI / h * si::newton * si::meter / si::radian;
+      p.c = 0.0 * si::newton * si::meter * si::second / si::radian;
+      p.theta0 = 2.0 * kDeg * si::radian;
+      p.thetaDot0 = 0.0 * si::radian_per_second;
+    }
+    // The first panel along ±b1 (dcm_HB = diag(−1, −1, 1) turns the panel's −s1 to +b1).
+    chain.front().dcm_HP = Eigen::Vector3d(-side, -side, 1.0).asDiagonal();
+    sc->add_state_effector(std::make_shared<NHingedRigidBody>(
+        side > 0 ? "array1" : "array2", units::Length3(Eigen::Vector3d(0.5 * side, 0.0, 1.0), si::meter), chain));
+  }
   return model;
 }
 

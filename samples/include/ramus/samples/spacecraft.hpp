@@ -53,6 +53,16 @@ std::shared_ptr<Model> chain(std::size_t n);
 /// An 8-panel folding array "array" (NHingedRigidBody) from (0.5, 0, 1) m: 24 … 10 kg, 1 m hinge to
 /// hinge, every other hinge twisted 5°, k = 60 N m/rad, undamped, θ0 = +4/−3° alternating.
 std::shared_ptr<Model> array8();
+/// Two flexible solar arrays "array1", "array2" (FlexibleBody, docs/models/flexible_body.md) clamped
+/// at (±0.5, 0, 1) m and pointing ±b1: uniform beams 5 m long (flex::clamped_beam on 10 elements),
+/// 20 kg, flapwise EI = 2000 N m² (along b3; first mode 3.1 rad/s), in-plane 2e4 N m², GJ = 1000 N m²,
+/// ρJ = 0.2 kg m, EA = 1e6 N, undamped; `modes` modes each (≤ 60), the first three deflected (η0 =
+/// 0.05, −0.03, 0.02), geometric stiffening on.
+std::shared_ptr<Model> flex2(int modes);
+/// Its rigid counterpart: two NHingedRigidBody arrays "array1", "array2" of `panels` equal panels
+/// each (20 kg and 5 m per array, hinges about b2 at (±0.5, 0, 1) m, k for the same first
+/// clamped-free frequency as flex2's to within the chain's discretization), θ0 = 2° on every hinge.
+std::shared_ptr<Model> hinged_arrays2(std::size_t panels);
 /// A pyramid of four VSCMGs "cmg1" … "cmg4": gimbal axes 54.74° from b3 at azimuths 0, 90, 180,
 /// 270°, wheels 9 kg, Js = 0.159, Jt = 0.08 kg m² at 100 rad/s, gimbals 2 kg, 0.5 kg m² at 0.4 m,
 /// γ0 = ±10°, γ̇0 = 0.05 rad/s, no torques.
