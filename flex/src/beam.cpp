@@ -57,6 +57,20 @@ void check_config(const BeamConfig& c) {
   validation::require_rotation(kOwner, "dcm_BF [1]", c.dcm_BF);
 }
 
+/// Adds the element matrix `Ae` of each of the `elements` elements into A at the rows and columns
+/// slot[global DOF] (−1: left out), §3. The entries are summed element by element in order.
+void assemble(const ElementMatrix& Ae, int elements, const std::vector<Eigen::Index>& slot, Eigen::MatrixXd& A) {
+  for (int e = 0; e < elements; ++e)
+    for (int a = 0; a < kElementDofs; ++a) {
+      const Eigen::Index i = slot[static_cast<std::size_t>(e * kNodeDofs + a)];
+      if (i < 0) continue;
+      for (int b = 0; b < kElementDofs; ++b) {
+        const Eigen::Index j = slot[static_cast<std::size_t>(e * kNodeDofs + b)];
+        if (j >= 0) A(i, j) += Ae(a, b);
+      }
+    }
+}
+
 /// The clamped eigenproblem (§3): the lowest `modes` modes as columns of a matrix over all
 /// 6 (E + 1) DOF (zero rows at the root and at dropped DOFs), mass-normalised and signed; their
 /// natural frequencies.
@@ -73,18 +87,8 @@ Modes solve_modes(const BeamConfig& c, double h) {
   for (Eigen::Index i = 0; i < nf; ++i) slot[static_cast<std::size_t>(dofs[static_cast<std::size_t>(i)])] = i;
   // Assembled on the free DOFs directly (the clamped and dropped rows and columns never stored).
   Eigen::MatrixXd Kff = Eigen::MatrixXd::Zero(nf, nf), Mff = Eigen::MatrixXd::Zero(nf, nf);
-  const ElementMatrix Ke = detail::element_stiffness(c, h), Me = detail::element_mass(c, h);
-  for (int e = 0; e < c.elements; ++e)
-    for (int a = 0; a < kElementDofs; ++a) {
-      const Eigen::Index i = slot[static_cast<std::size_t>(e * kNodeDofs + a)];
-      if (i < 0) continue;
-      for (int b = 0; b < kElementDofs; ++b) {
-        const Eigen::Index j = slot[static_cast<std::size_t>(e * kNodeDofs + b)];
-        if (j < 0) continue;
-        Kff(i, j) += Ke(a, b);
-        Mff(i, j) += Me(a, b);
-      }
-    }
+  assemble(detail::element_stiffness(c, h), c.elements, slot, Kff);
+  assemble(detail::element_mass(c, h), c.elements, slot, Mff);
   // M v = (1/ω²) K v: the largest eigenvalues, the lowest modes, come out accurate to round-off
   // relative to themselves (in the form K v = ω² M v their error is round-off of the highest ω²).
   // K is positive definite: the root is clamped.
@@ -159,22 +163,29 @@ void integrate(const BeamConfig& c, double h, const Modes& modes, ModalData& d) 
   d.r_ScF_F = c0 / d.mass;
 }
 
-/// §5: the modal geometric stiffness of each unit load case, eqs. (11)–(14). The axial force of
-/// case q is N_q(s) = ρA ∫_s^L f_q(r(σ))·t dσ with f_q(r(σ))·t = α + β σ (f_q is affine in r), so
-/// N_q(s) = ρA [α (L − s) + β (L² − s²)/2].
-void geometric_stiffness(const BeamConfig& c, double h, const Modes& modes, ModalData& d) {
-  const Eigen::Index n = modes.omega.size();
+/// §5: the axial force of unit load case q, eq. (12): N_q(s) = ρA ∫_s^L f_q(r(σ))·t dσ with
+/// f_q(r(σ))·t = α + β σ (f_q is affine in r), so N_q(s) = ρA [α (L − s) + β (L² − s²)/2].
+struct AxialForce {
+  double n0, n1, n2;  ///< N_q(s) = n0 + n1 s + n2 s² [N]
+};
+AxialForce axial_force(const BeamConfig& c, int q) {
   const Eigen::Vector3d t = c.dcm_BF.row(0).transpose();
   const double L = c.length;
+  const Eigen::Vector3d f_root = load_case_field(q, c.r_RF_F);
+  const double alpha = f_root.dot(t);
+  const double beta = (load_case_field(q, c.r_RF_F + t) - f_root).dot(t);
+  return {c.rhoA * (alpha * L + 0.5 * beta * L * L), -c.rhoA * alpha, -0.5 * c.rhoA * beta};
+}
+
+/// §5: the modal geometric stiffness of each unit load case, eqs. (13), (14).
+void geometric_stiffness(const BeamConfig& c, double h, const Modes& modes, ModalData& d) {
+  const Eigen::Index n = modes.omega.size();
   for (int q = 0; q < kModalLoadCases; ++q) {
-    const Eigen::Vector3d f_root = load_case_field(q, c.r_RF_F);
-    const double alpha = f_root.dot(t);
-    const double beta = (load_case_field(q, c.r_RF_F + t) - f_root).dot(t);
-    const double n0 = c.rhoA * (alpha * L + 0.5 * beta * L * L), n1 = -c.rhoA * alpha, n2 = -0.5 * c.rhoA * beta;
+    const AxialForce N = axial_force(c, q);
     Eigen::MatrixXd KG = Eigen::MatrixXd::Zero(n, n);
     for (int e = 0; e < c.elements; ++e) {
       const auto Phi_e = modes.Phi.middleRows(e * kNodeDofs, kElementDofs);
-      KG += Phi_e.transpose() * detail::element_geometric_stiffness(e * h, h, n0, n1, n2) * Phi_e;
+      KG += Phi_e.transpose() * detail::element_geometric_stiffness(e * h, h, N.n0, N.n1, N.n2) * Phi_e;
     }
     d.K_G[static_cast<std::size_t>(q)] = 0.5 * (KG + KG.transpose());  // symmetric to round-off already
   }
@@ -204,6 +215,53 @@ ModalData clamped_beam(const BeamConfig& c) {
   }
   check_modal_data(kOwner, d);
   return d;
+}
+
+FeModel beam_fe_model(const BeamConfig& c, bool with_geometric_stiffness) {
+  check_config(c);
+  const double h = c.length / c.elements;
+  const Eigen::Index total = static_cast<Eigen::Index>(kNodeDofs) * (c.elements + 1);
+  std::vector<Eigen::Index> every(static_cast<std::size_t>(total));  // global DOF → itself
+  for (Eigen::Index i = 0; i < total; ++i) every[static_cast<std::size_t>(i)] = i;
+  // Assembled in beam axes, then each 3×3 block (a node's translations or rotations against
+  // another's) turned to F: A_F = R_FB A_B R_FBᵀ (q_B = dcm_BF q_F per triple).
+  const Eigen::Matrix3d R_FB = c.dcm_BF.transpose();
+  const auto to_F = [&](Eigen::MatrixXd& A) {
+    for (Eigen::Index i = 0; i < total; i += 3)
+      for (Eigen::Index j = 0; j < total; j += 3) {
+        const Eigen::Matrix3d block = R_FB * A.block<3, 3>(i, j) * c.dcm_BF;
+        A.block<3, 3>(i, j) = block;
+      }
+  };
+  FeModel model;
+  model.M = model.K = Eigen::MatrixXd::Zero(total, total);
+  assemble(detail::element_stiffness(c, h), c.elements, every, model.K);
+  assemble(detail::element_mass(c, h), c.elements, every, model.M);
+  to_F(model.K);
+  to_F(model.M);
+  if (with_geometric_stiffness)
+    for (int q = 0; q < kModalLoadCases; ++q) {
+      const AxialForce N = axial_force(c, q);
+      Eigen::MatrixXd& KG = model.K_G[static_cast<std::size_t>(q)];
+      KG = Eigen::MatrixXd::Zero(total, total);
+      for (int e = 0; e < c.elements; ++e)
+        KG.block<kElementDofs, kElementDofs>(e * kNodeDofs, e * kNodeDofs) +=
+            detail::element_geometric_stiffness(e * h, h, N.n0, N.n1, N.n2);
+      to_F(KG);
+    }
+  const Eigen::Vector3d t = c.dcm_BF.row(0).transpose();
+  for (int i = 0; i <= c.elements; ++i) {
+    FeNode node;
+    node.name = "n";
+    node.name += std::to_string(i);
+    node.r_NF_F = c.r_RF_F + (i * h) * t;
+    for (int k = 0; k < kNodeDofs; ++k) node.dof[static_cast<std::size_t>(k)] = i * kNodeDofs + k;
+    model.nodes.push_back(std::move(node));
+  }
+  model.interface_node = "n0";
+  model.modes = c.modes;
+  model.zeta = c.zeta;
+  return model;
 }
 
 }  // namespace ramus::flex

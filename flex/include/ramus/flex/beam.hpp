@@ -6,6 +6,7 @@
 
 #include <Eigen/Dense>
 
+#include "ramus/flex/fe_import.hpp"
 #include "ramus/systems/modal_data.hpp"
 
 namespace ramus::flex {
@@ -44,5 +45,17 @@ struct BeamConfig {
 /// root) … "nE" (the tip) at the element ends; the geometric stiffness of the beam's axial force
 /// per unit load case. The result passes check_modal_data("beam", ·).
 ModalData clamped_beam(const BeamConfig& c);
+
+/// The same beam as a finite-element model for import_fe_model (docs/flex/fe_import.md §4): the
+/// unconstrained global M and K that clamped_beam assembles (6 (E + 1) DOF, the root's included,
+/// consistent mass), turned to F axes; nodes "n0" … "nE" at r_RF_F + s_i t, node i's DOF c at row
+/// 6 i + c (translations then small rotations along F's x, y, z); the interface node "n0"; `modes`
+/// and `zeta` from `c`; every node reported. With `with_geometric_stiffness`, also the twelve
+/// global geometric stiffness matrices of the unit load cases (§5; 12 N² doubles: for small
+/// models). import_fe_model of it gives clamped_beam's data (m, c0, J0, ω, P, H, μ and K_G to
+/// round-off; J1, G, D to the lumped-mass approximation). With rhoJ = 0 the torsional DOFs carry no
+/// mass and import_fe_model refuses the model (M singular on the free DOFs). Refuses what
+/// clamped_beam refuses.
+FeModel beam_fe_model(const BeamConfig& c, bool with_geometric_stiffness = false);
 
 }  // namespace ramus::flex
