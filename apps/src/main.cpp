@@ -18,6 +18,7 @@
 #include "hdf5_output.hpp"
 #include "input_files.hpp"
 #include "linearize_command.hpp"
+#include "modal_command.hpp"
 #include "number_text.hpp"
 #include "options.hpp"
 #include "plots.hpp"
@@ -232,7 +233,12 @@ int main(int argc, char** argv) {
         return 0;
       case Command::fields:
         return print_fields(o);
+      case Command::modal:
+        return run_modal(o.modal);
     }
+  } catch (const UsageError& e) {  // a subcommand's own options (ramus modal)
+    std::fprintf(stderr, "ramus: %s\n%s", escaped_text(e.message).c_str(), usage().c_str());
+    return 2;
   } catch (const InputError& e) {
     std::fprintf(stderr, "ramus: %s\n", e.what());
     return 1;

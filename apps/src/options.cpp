@@ -4,6 +4,7 @@
 #include <cmath>
 #include <iterator>
 
+#include "modal_command.hpp"
 #include "ramus/scenario/registry.hpp"
 
 namespace ramus::app {
@@ -20,8 +21,8 @@ std::string usage() {
          "       ramus schema                   print the JSON schema of scenario files (docs/scenario.schema.json)\n"
          "       ramus fields [TYPE] [--markdown]\n"
          "                      the registered types, or the fields of TYPE (key, unit, default, range, doc);\n"
-         "                      --markdown: the field reference (docs/scenario_fields.md)\n"
-         "       ramus --version | --help\n";
+         "                      --markdown: the field reference (docs/scenario_fields.md)\n" +
+         modal_usage() + "       ramus --version | --help\n";
 }
 
 namespace {
@@ -44,7 +45,7 @@ double seconds(const char* option, const std::string& text) {
   return value;
 }
 
-const char* const kCommands[] = {"run", "check", "describe", "campaign", "linearize", "schema", "fields"};
+const char* const kCommands[] = {"run", "check", "describe", "campaign", "linearize", "schema", "fields", "modal"};
 
 std::string unknown_command(const std::string& command) {
   std::string message = "unknown command '" + command + "'";
@@ -97,7 +98,11 @@ Options parse_options(const std::vector<std::string>& args) {
     o.command = Command::linearize;
   else if (command == "schema" || command == "fields")
     return registry_options(command, args);
-  else
+  else if (command == "modal") {
+    o.command = Command::modal;
+    o.modal.assign(args.begin() + 1, args.end());
+    return o;
+  } else
     throw UsageError{unknown_command(command)};
 
   for (std::size_t i = 1; i < args.size(); ++i) {

@@ -8,12 +8,13 @@
 
 namespace ramus::app {
 
-enum class Command { run, check, describe, campaign, linearize, schema, fields, help, version };
+enum class Command { run, check, describe, campaign, linearize, schema, fields, modal, help, version };
 
 struct Options {
   Command command = Command::help;
   std::string scenario;                 ///< the scenario file
   std::string type;                     ///< fields: the type to list (all when empty)
+  std::vector<std::string> modal;       ///< modal: the arguments after "modal" (modal_command.hpp)
   bool markdown = false;                ///< fields --markdown: the field reference (docs/scenario_fields.md)
   std::optional<std::string> output;    ///< --output FILE.csv (standard output when absent)
   std::optional<std::string> plot_dir;  ///< --plot DIR

@@ -66,6 +66,10 @@ void StateEffector::add_segment_wrench(std::size_t s, const Wrench&, EffectorWor
   throw ConfigurationError(label(), "segment wrench", std::to_string(s), "this effector has no segment frames");
 }
 
+void StateEffector::write_output(std::size_t i, ConstStateBlock, std::span<double>) const {
+  throw ConfigurationError(label(), "output", std::to_string(i), "this effector has no outputs");
+}
+
 DynamicEffector::DynamicEffector(std::string name) : name_(checked_name("dynamic effector", std::move(name))) {}
 
 }  // namespace ramus

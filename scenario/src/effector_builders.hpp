@@ -41,7 +41,8 @@ InitialState build_initial_state(const Node& node);
 HubTranslation build_hub_translation(const Node& node);
 /// A state effector from an object with "type" and "name"; its "dynamic_effectors" are built and
 /// attached by the caller (the vehicle builder), which knows the effector's segments.
-std::shared_ptr<StateEffector> build_state_effector(const Node& node);
+/// `files` resolves the data files it reads (EnvironmentObjects::data_file).
+std::shared_ptr<StateEffector> build_state_effector(const Node& node, const EnvironmentObjects& files);
 /// The "type"s build_state_effector and build_dynamic_effector know, in order.
 std::vector<std::string> state_effector_type_names();
 std::vector<std::string> dynamic_effector_type_names();

@@ -21,7 +21,7 @@ std::string number_text(double x) {
 
 /// The dimension whose SI unit a channel declares ("N m", "N", "1").
 std::optional<Dimension> channel_dimension(std::string_view unit) {
-  for (int d = 0; d <= static_cast<int>(Dimension::rate); ++d)
+  for (int d = 0; d < kDimensionCount; ++d)
     if (si_unit(static_cast<Dimension>(d)) == unit) return static_cast<Dimension>(d);
   return std::nullopt;
 }

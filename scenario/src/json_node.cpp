@@ -246,6 +246,38 @@ Eigen::Matrix3d Node::matrix3(Dimension d) const {
   return m;
 }
 
+Eigen::VectorXd Node::vector(Dimension d, Eigen::Index size) const {
+  const auto [value, factor] = value_and_factor(d);
+  if (!value.json().is_array() || value.json().size() != static_cast<std::size_t>(size))
+    value.fail("must be an array of " + std::to_string(size) + " numbers, found " +
+               (value.json().is_array() ? std::to_string(value.json().size()) + " elements" : type_name(value.json())));
+  Eigen::VectorXd v(size);
+  const std::vector<Node> e = value.elements();
+  for (Eigen::Index i = 0; i < size; ++i) v(i) = e[static_cast<std::size_t>(i)].number() * factor;
+  if (!v.allFinite()) value.fail("is not finite once converted to SI");
+  return v;
+}
+
+Eigen::MatrixXd Node::matrix(Dimension d, Eigen::Index rows, Eigen::Index cols) const {
+  const auto [value, factor] = value_and_factor(d);
+  const std::string shape = std::to_string(rows) + "x" + std::to_string(cols);
+  if (!value.json().is_array() || value.json().size() != static_cast<std::size_t>(rows))
+    value.fail("must be a " + shape + " matrix: an array of " + std::to_string(rows) + " rows, found " +
+               (value.json().is_array() ? std::to_string(value.json().size()) + " rows" : type_name(value.json())));
+  Eigen::MatrixXd m(rows, cols);
+  const std::vector<Node> r = value.elements();
+  for (Eigen::Index i = 0; i < rows; ++i) {
+    const Node& row = r[static_cast<std::size_t>(i)];
+    if (!row.json().is_array() || row.json().size() != static_cast<std::size_t>(cols))
+      row.fail("must be a row of " + std::to_string(cols) + " numbers (a " + shape + " matrix), found " +
+               (row.json().is_array() ? std::to_string(row.json().size()) : type_name(row.json())));
+    const std::vector<Node> e = row.elements();
+    for (Eigen::Index j = 0; j < cols; ++j) m(i, j) = e[static_cast<std::size_t>(j)].number() * factor;
+  }
+  if (!m.allFinite()) value.fail("is not finite once converted to SI");
+  return m;
+}
+
 Eigen::Vector4d Node::vector4() const {
   if (!value_->is_array() || value_->size() != 4) fail("must be an array of 4 numbers");
   Eigen::Vector4d v;

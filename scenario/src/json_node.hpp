@@ -77,6 +77,11 @@ class Node {
   Eigen::Matrix3d matrix3(Dimension d) const;
   /// [q0, q1, q2, q3], dimensionless.
   Eigen::Vector4d vector4() const;
+  /// [a, b, …] of `size` numbers (SI) or {"value": […], "unit": "…"}, converted to SI.
+  Eigen::VectorXd vector(Dimension d, Eigen::Index size) const;
+  /// An array of `rows` rows of `cols` numbers each (SI) or {"value": [[…], …], "unit": "…"}: a
+  /// wrong count is refused at the array or the row, naming both sizes.
+  Eigen::MatrixXd matrix(Dimension d, Eigen::Index rows, Eigen::Index cols) const;
 
   // ---- optional members into configuration fields (left unchanged when absent) ------------
   template <class Unit>

@@ -167,7 +167,7 @@ void add_vehicle(Model& model, const Node& v, BuildContext& context, Origins& or
   if (const auto list = v.find("state_effectors")) {
     for (const Node& e : list->elements()) {
       names.claim(e);
-      const std::shared_ptr<StateEffector> effector = build_state_effector(e);
+      const std::shared_ptr<StateEffector> effector = build_state_effector(e, context.environment);
       // The checks finalize() would make, made here where the object is known: the effector's
       // labels ("reaction_wheels 'wheels'") repeat across vehicles, so Origins could not tell
       // which vehicle's effector a finalize error is about.

@@ -56,11 +56,28 @@ Eigen::VectorXd vehicle_value(const VehicleDiagnostics& d, const std::string& q)
   return d.dv_CN_N;  // "dv_CN_N": the names were checked in the constructor
 }
 
+/// f(quantity name, effector, its state block (offset, size), output index, output) for every output of
+/// every state effector: "<vehicle>/<effector>.<output>".
+template <class F>
+void for_each_output(const Model& model, F&& f) {
+  for (std::size_t v = 0; v < model.vehicle_count(); ++v) {
+    const Vehicle& vehicle = model.vehicle(v);
+    for (std::size_t e = 0; e < vehicle.state_effectors().size(); ++e) {
+      const StateEffector& effector = *vehicle.state_effectors()[e];
+      const std::vector<StateEffector::OutputSpec> outputs = effector.outputs();
+      for (std::size_t k = 0; k < outputs.size(); ++k)
+        f(vehicle.name() + "/" + effector.name() + "." + outputs[k].name, effector,
+          vehicle.offsets().state_effectors[e], vehicle.offsets().state_sizes[e], k, outputs[k]);
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> QuantityLog::names(const Model& model) {
   std::vector<std::string> out;
   for (const StateBlock& b : model.layout().blocks()) out.push_back(b.owner + "." + b.name);
+  for_each_output(model, [&](const std::string& quantity, auto&&...) { out.push_back(quantity); });
   for (std::size_t i = 0; i < model.vehicle_count(); ++i)
     for (const Diagnostic& d : kVehicleDiagnostics) out.push_back(model.vehicle(i).name() + "." + d.name);
   for (const Diagnostic& d : kTotals) out.emplace_back(d.name);
@@ -145,6 +162,13 @@ QuantityLog::QuantityLog(const Model& model, const std::vector<Task>& tasks, con
       add_columns(name, d.size, d.unit);
       found = true;
     }
+    for_each_output(model, [&](const std::string& quantity, const StateEffector& e, Eigen::Index offset,
+                               Eigen::Index state_size, std::size_t k, const StateEffector::OutputSpec& o) {
+      if (found || quantity != name) return;
+      items_.push_back({Source::output, k, {}, offset, o.size, &e, state_size});
+      add_columns(name, o.size, o.unit);
+      found = true;
+    });
     for (const InputBlock& b : model.input_layout().blocks()) {
       for (std::size_t k = 0; k < kInputSuffixes.size() && !found; ++k) {
         if (b.owner + "." + b.name + kInputSuffixes[k] != name) continue;
@@ -241,6 +265,12 @@ std::vector<double> QuantityLog::row(const Eigen::VectorXd& x, double t, const R
         for (Eigen::Index k = 0; k < item.size; ++k)
           value[k] = run.inputs->saturated()[static_cast<std::size_t>(item.offset + k)] != 0 ? 1.0 : 0.0;
         break;
+      case Source::output: {
+        value.resize(item.size);
+        item.effector->write_output(item.vehicle, x.segment(item.offset, item.state_size),
+                                    std::span<double>(value.data(), static_cast<std::size_t>(value.size())));
+        break;
+      }
       case Source::load:
         value =
             item.quantity == "force_F" ? loads[item.vehicle].wrench.force_F : loads[item.vehicle].wrench.torque_PntF_F;

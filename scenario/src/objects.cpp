@@ -57,7 +57,8 @@ std::shared_ptr<StateEffector> state_effector(std::string_view json, const std::
   const Node node(document, root);
   if (node.has("dynamic_effectors"))
     node.at("dynamic_effectors").fail("attach dynamic effectors to a segment with add_dynamic_effector");
-  std::shared_ptr<StateEffector> effector = build_state_effector(node);
+  const EnvironmentObjects files;  // data files (a flexible_body's modal_file) relative to the working directory
+  std::shared_ptr<StateEffector> effector = build_state_effector(node, files);
   wrap_configuration_errors(node, [&] { effector->validate(); });  // as the loader does before adding it
   return effector;
 }

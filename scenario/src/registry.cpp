@@ -55,6 +55,7 @@ TypeInfo type_info(std::string name, Category category, std::string doc, std::st
 Registry::Registry() {
   register_vehicle_parts(*this);
   register_state_effectors(*this);
+  register_flexible_body(*this);  // flexible_body_section.cpp
   register_dynamic_effectors(*this);
   register_environment_effectors(*this);
   register_two_point_effectors(*this);

@@ -16,7 +16,9 @@
 
 namespace ramus::scenario {
 
-using StateEffectorBuilder = std::function<std::shared_ptr<StateEffector>(const Node&, const std::string& name)>;
+/// `files` resolves the data files a state effector reads (a flexible_body's modal_file).
+using StateEffectorBuilder = std::function<std::shared_ptr<StateEffector>(const Node&, const std::string& name,
+                                                                          const EnvironmentObjects& files)>;
 using DynamicEffectorBuilder =
     std::function<std::shared_ptr<DynamicEffector>(const Node&, const std::string& name, BuildContext&)>;
 
@@ -68,6 +70,7 @@ class Registry {
 
 // The registration of each category, in its own file.
 void register_state_effectors(Registry& registry);
+void register_flexible_body(Registry& registry);  // flexible_body_section.cpp
 void register_dynamic_effectors(Registry& registry);
 void register_two_point_effectors(Registry& registry);
 void register_gravity(Registry& registry);

@@ -40,6 +40,9 @@ std::string range_text(const FieldInfo& f) {
   return {};
 }
 
+ordered numbers() { return ordered{{"type", "array"}, {"items", {{"type", "number"}}}}; }
+ordered rows() { return ordered{{"type", "array"}, {"items", numbers()}}; }
+
 /// The kinds whose schema is a fixed definition or a fixed JSON type.
 const std::map<std::string_view, ordered>& fixed_kinds() {
   static const std::map<std::string_view, ordered> kinds = {
@@ -58,7 +61,15 @@ const std::map<std::string_view, ordered>& fixed_kinds() {
       {"per_wheel", ref("per_wheel")},
       {"axes", ordered{{"type", "array"}, {"minItems", 1}, {"maxItems", 3}, {"items", ref("numbers3")}}},
       {"gain", ordered{{"oneOf", {ref("quantity"), ref("matrix3")}}}},
-      {"state_effectors", ordered{{"type", "array"}, {"items", ref("state_effector")}}}};
+      {"state_effectors", ordered{{"type", "array"}, {"items", ref("state_effector")}}},
+      // Sized by the data (a modal model's n): numbers, rows of numbers, lists of matrices.
+      {"numbers", ordered{{"oneOf",
+                           {numbers(), ordered{{"type", "object"},
+                                               {"properties", {{"value", numbers()}, {"unit", {{"type", "string"}}}}},
+                                               {"required", {"value", "unit"}},
+                                               {"additionalProperties", false}}}}}},
+      {"rows", rows()},
+      {"matrices", ordered{{"type", "array"}, {"items", rows()}}}};
   return kinds;
 }
 

@@ -4,6 +4,7 @@
 // thruster_state_effector, fuel_tank, prescribed_platform (docs/scenario.md §3).
 #include <functional>
 #include <map>
+#include <type_traits>
 
 #include "effector_builders.hpp"
 #include "field_list.hpp"
@@ -361,7 +362,8 @@ const FieldList<PrescribedPlatformConfig>& prescribed_platform_fields() {
   });
 }
 
-std::shared_ptr<StateEffector> prescribed_platform(const Node& n, const std::string& name) {
+std::shared_ptr<StateEffector> prescribed_platform(const Node& n, const std::string& name,
+                                                   const EnvironmentObjects& files) {
   const PrescribedPlatformConfig c = prescribed_platform_fields().read(n, common_keys(Category::state_effector));
   PrescribedProfile profile = prescribed_profile(n.at("profile"));
   std::vector<std::shared_ptr<StateEffector>> children;
@@ -380,7 +382,7 @@ std::shared_ptr<StateEffector> prescribed_platform(const Node& n, const std::str
             .fail(
                 "a platform's child takes no dynamic effectors: give them in the platform's dynamic_effectors, "
                 "on the child's segments (the platform's segments 1, 2, … follow segment 0, the platform)");
-      children.push_back(build_state_effector(e));
+      children.push_back(build_state_effector(e, files));
     }
   }
   return std::make_shared<PrescribedPlatform>(name, c, std::move(profile), std::move(children));
@@ -430,11 +432,17 @@ struct OneAxis {
 
 void register_state_effectors(Registry& r) {
   const auto keys = common_keys(Category::state_effector);
+  // A builder of (object, name) reads no data file: it is given none.
   const auto effector = [&r](std::string type, std::string doc, std::string page, std::string cpp,
-                             std::vector<FieldInfo> fields, StateEffectorBuilder build) {
+                             std::vector<FieldInfo> fields, auto build) {
+    StateEffectorBuilder b;
+    if constexpr (std::is_invocable_v<decltype(build), const Node&, const std::string&>)
+      b = [build](const Node& n, const std::string& name, const EnvironmentObjects&) { return build(n, name); };
+    else
+      b = std::move(build);
     r.add_state_effector(type_info(std::move(type), Category::state_effector, std::move(doc), std::move(page),
                                    std::move(cpp), std::move(fields)),
-                         std::move(build));
+                         std::move(b));
   };
   const auto part = [&r](std::string type, std::string doc, std::string page, std::string cpp,
                          std::vector<FieldInfo> fields) {
@@ -602,13 +610,13 @@ void register_state_effectors(Registry& r) {
            prescribed_platform);
 }
 
-std::shared_ptr<StateEffector> build_state_effector(const Node& node) {
+std::shared_ptr<StateEffector> build_state_effector(const Node& node, const EnvironmentObjects& files) {
   const Node type = node.at("type");
   const Registry& registry = Registry::instance();
   const StateEffectorBuilder* build = registry.state_effector(type.string());
   if (build == nullptr) registry.unknown_type(type, Category::state_effector, "state effector");
   const std::string name = node.at("name").name();
-  return wrap_configuration_errors(node, [&] { return (*build)(node, name); });
+  return wrap_configuration_errors(node, [&] { return (*build)(node, name, files); });
 }
 
 std::vector<std::string> state_effector_type_names() { return type_names(Category::state_effector); }

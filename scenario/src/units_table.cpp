@@ -113,6 +113,10 @@ const std::vector<Entry>& table() {
         {"N/m^2", D::pressure, 1.0},
         {"Pa", D::pressure, 1.0},
         {"1/s", D::rate, 1.0},
+        {"N m^2", D::bending_stiffness, 1.0},
+        {"kg/m", D::mass_per_length, 1.0},
+        {"g/m", D::mass_per_length, gram},
+        {"kg m", D::mass_moment_per_length, 1.0},
     };
   }();
   return entries;
@@ -182,33 +186,36 @@ std::string with_article(std::string_view name) {
 }  // namespace
 
 std::string_view dimension_name(Dimension d) {
-  static constexpr std::array<std::string_view, 27> names{"dimensionless number",
-                                                          "mass",
-                                                          "length",
-                                                          "time",
-                                                          "velocity",
-                                                          "acceleration",
-                                                          "angle",
-                                                          "angular velocity",
-                                                          "force",
-                                                          "torque",
-                                                          "inertia",
-                                                          "torsional stiffness",
-                                                          "rotational damping",
-                                                          "linear stiffness",
-                                                          "linear damping",
-                                                          "gravitational parameter",
-                                                          "static imbalance",
-                                                          "angular momentum",
-                                                          "inverse inertia",
-                                                          "angle random walk",
-                                                          "rate random walk",
-                                                          "angular acceleration",
-                                                          "area",
-                                                          "density",
-                                                          "magnetic moment",
-                                                          "pressure",
-                                                          "rate"};
+  static constexpr std::array<std::string_view, kDimensionCount> names{"dimensionless number",
+                                                                       "mass",
+                                                                       "length",
+                                                                       "time",
+                                                                       "velocity",
+                                                                       "acceleration",
+                                                                       "angle",
+                                                                       "angular velocity",
+                                                                       "force",
+                                                                       "torque",
+                                                                       "inertia",
+                                                                       "torsional stiffness",
+                                                                       "rotational damping",
+                                                                       "linear stiffness",
+                                                                       "linear damping",
+                                                                       "gravitational parameter",
+                                                                       "static imbalance",
+                                                                       "angular momentum",
+                                                                       "inverse inertia",
+                                                                       "angle random walk",
+                                                                       "rate random walk",
+                                                                       "angular acceleration",
+                                                                       "area",
+                                                                       "density",
+                                                                       "magnetic moment",
+                                                                       "pressure",
+                                                                       "rate",
+                                                                       "bending stiffness",
+                                                                       "mass per length",
+                                                                       "mass moment per length"};
   return names.at(static_cast<std::size_t>(d));
 }
 
@@ -224,12 +231,16 @@ std::vector<std::string_view> accepted_units(Dimension d) {
 UnitLookup lookup_unit(std::string_view unit, Dimension d) {
   if (std::string error = whitespace_error(unit); !error.empty()) return {0.0, std::move(error)};
   const std::string u = normalized(unit);
+  // A spelling may serve two dimensions ("kg m": a static imbalance, a mass moment per length).
+  const Entry* other = nullptr;
   for (const Entry& e : table()) {
     if (e.unit != u) continue;
     if (e.dimension == d) return {e.factor, {}};
-    return {0.0, "unit " + shown(unit) + " is " + with_article(dimension_name(e.dimension)) + ", expected " +
-                     with_article(dimension_name(d))};
+    if (other == nullptr) other = &e;
   }
+  if (other != nullptr)
+    return {0.0, "unit " + shown(unit) + " is " + with_article(dimension_name(other->dimension)) + ", expected " +
+                     with_article(dimension_name(d))};
   std::string list;
   for (const std::string_view a : accepted_units(d)) list += (list.empty() ? "" : ", ") + std::string(a);
   return {0.0, "unknown unit " + shown(unit) + " for " + with_article(dimension_name(d)) + " (accepted: " + list + ")"};

@@ -1,6 +1,8 @@
 // Flexible body: docs/models/flexible_body.md, eqs. (1)–(13).
 #include "ramus/systems/flexible_body.hpp"
 
+#include <algorithm>
+
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
 
@@ -62,6 +64,14 @@ FlexibleBody::FlexibleBody(std::string name, const FlexibleBodyConfig& c)
   check_modal_data(owner, modes_);
   validation::require_finite(owner, "r_FB_B [m]", r_FB_B_);
   validation::require_rotation(owner, "dcm_FB", c.dcm_FB);
+  // A body with mass always carries some geometric stiffness (a centrifugal load stresses it): all
+  // twelve K_G zero means the data have none (a modal file without K_G), and the stiffening would
+  // silently be off.
+  if (stiffening_ && std::all_of(modes_.K_G.begin(), modes_.K_G.end(),
+                                 [](const Eigen::MatrixXd& K) { return K.size() == 0 || K.isZero(0.0); }))
+    throw ConfigurationError(owner, "geometric_stiffening", "true",
+                             "needs the modal data's geometric stiffness K_G, which is zero: give K_G (the twelve "
+                             "unit load cases, docs/models/modal_data.md eq. (12)) or set geometric_stiffening false");
   const auto initial = [&](const Eigen::VectorXd& v, const char* field) {
     if (v.size() == 0) return Eigen::VectorXd(Eigen::VectorXd::Zero(n_));
     validation::require_size(owner, field, v.size(), n_, "mode");
@@ -112,6 +122,21 @@ FlexibleBody::FlexibleBody(std::string name, const FlexibleBodyConfig& c)
     }
   }
   for (int j = 0; j < 6; ++j) Kww_F_[j] = modes_.K_G[6 + j];
+}
+
+std::vector<StateEffector::OutputSpec> FlexibleBody::outputs() const {
+  std::vector<OutputSpec> out;
+  for (const ModalNode& node : modes_.nodes) {
+    out.push_back({node.name + ".u_F", 3, "m"});
+    out.push_back({node.name + ".theta_F", 3, "rad"});
+  }
+  return out;
+}
+
+void FlexibleBody::write_output(std::size_t i, ConstStateBlock x, std::span<double> out) const {
+  if (i >= 2 * modes_.nodes.size()) StateEffector::write_output(i, x, out);
+  const ModalNode& node = modes_.nodes[i / 2];
+  Eigen::Map<Eigen::Vector3d>(out.data()) = (i % 2 == 0 ? node.phi_F : node.psi_F) * x.head(n_);  // eq. (1)
 }
 
 std::vector<StateBlockSpec> FlexibleBody::state_blocks() const {

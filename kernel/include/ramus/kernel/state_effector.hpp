@@ -123,6 +123,18 @@ class StateEffector {
   /// Number of segment frames that can host dynamic effectors (0: none).
   virtual std::size_t segment_count() const { return 0; }
 
+  // ---- outputs: functions of the effector's own state (logged as "<vehicle>/<name>.<output>") --
+  /// Its outputs beside its state blocks (a flexible body's node displacements; default: none).
+  struct OutputSpec {
+    std::string name;  ///< unique among its outputs and state blocks
+    Eigen::Index size = 1;
+    std::string unit;  ///< "m", "rad", "1", …
+  };
+  virtual std::vector<OutputSpec> outputs() const { return {}; }
+  /// Output `i` (of outputs()) at the effector's state block x, into out (its size): a pure
+  /// function of x. The default refuses (an effector with outputs overrides it).
+  virtual void write_output(std::size_t i, ConstStateBlock x, std::span<double> out) const;
+
   // ---- branching (docs/branching.md) ------------------------------------------------------
   /// A dynamic effector attached to one of this effector's segments.
   struct Child {

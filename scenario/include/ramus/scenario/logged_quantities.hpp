@@ -70,13 +70,15 @@ class QuantityLog {
 
  private:
   static std::vector<Task> tasks_of(const Scenario& scenario);
-  enum class Source { state, vehicle, total, input_command, input_applied, input_saturated, task, load };
+  enum class Source { state, vehicle, total, input_command, input_applied, input_saturated, task, load, output };
   struct Item {
     Source source;
     std::size_t vehicle = 0;  ///< Source::vehicle; Source::task: the task's index; Source::load: the load's
     std::string quantity;     ///< diagnostic name (vehicle, total), task quantity (task), force_F | torque_PntF_F
     Eigen::Index offset = 0;  ///< Source::state, Source::input_*; Source::task: the signal's index
     Eigen::Index size = 1;
+    const StateEffector* effector = nullptr;  ///< Source::output: whose output (vehicle: its index)
+    Eigen::Index state_size = 0;              ///< Source::output: its state block (at offset)
   };
   const Model* model_;
   std::vector<Task> tasks_;

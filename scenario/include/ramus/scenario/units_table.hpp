@@ -28,17 +28,22 @@ enum class Dimension {
   linear_damping,
   gravitational_parameter,
   static_imbalance,
-  angular_momentum,      ///< N m s: a rate gain (MRP feedback P), a momentum
-  inverse_inertia,       ///< 1/(kg m^2): the MRP feedback's integral gain K_i
-  angle_random_walk,     ///< rad/s^0.5: a gyro's white rate noise density
-  rate_random_walk,      ///< rad/s^1.5: a gyro's bias random walk
-  angular_acceleration,  ///< rad/s^2: a slew's acceleration limit
-  area,                  ///< m^2: a facet's or a cross-section's area
-  density,               ///< kg/m^3: an atmosphere's density
-  magnetic_moment,       ///< A m^2: a magnetorquer's dipole
-  pressure,              ///< N/m^2: the solar radiation pressure at 1 au
-  rate,                  ///< 1/s: a gain per unit time (the momentum dump's k)
+  angular_momentum,        ///< N m s: a rate gain (MRP feedback P), a momentum
+  inverse_inertia,         ///< 1/(kg m^2): the MRP feedback's integral gain K_i
+  angle_random_walk,       ///< rad/s^0.5: a gyro's white rate noise density
+  rate_random_walk,        ///< rad/s^1.5: a gyro's bias random walk
+  angular_acceleration,    ///< rad/s^2: a slew's acceleration limit
+  area,                    ///< m^2: a facet's or a cross-section's area
+  density,                 ///< kg/m^3: an atmosphere's density
+  magnetic_moment,         ///< A m^2: a magnetorquer's dipole
+  pressure,                ///< N/m^2: the solar radiation pressure at 1 au
+  rate,                    ///< 1/s: a gain per unit time (the momentum dump's k)
+  bending_stiffness,       ///< N m^2: a beam's EI or GJ
+  mass_per_length,         ///< kg/m: a beam's rhoA
+  mass_moment_per_length,  ///< kg m: a beam section's polar mass moment per length, rhoJ
 };
+/// The number of Dimensions (the last one's value + 1).
+inline constexpr int kDimensionCount = static_cast<int>(Dimension::mass_moment_per_length) + 1;
 
 /// "length", "angular velocity", …
 std::string_view dimension_name(Dimension d);

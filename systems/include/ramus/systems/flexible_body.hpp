@@ -57,6 +57,10 @@ class FlexibleBody final : public StateEffector {
   ///  - derivatives: eq. (10): η̈ = a_η r̈_B + b_η ω̇ + c_η; returns m r̈ from c'' (eq. 9).
   ///  - energy_momentum: eq. (13).
   RAMUS_STATE_EFFECTOR_OVERRIDES;
+  /// Per node N of the data: "<N>.u_F" [m], its displacement φ_N η, and "<N>.theta_F" [rad], its
+  /// small rotation ψ_N η, in F (docs/models/modal_data.md eq. (1)).
+  std::vector<OutputSpec> outputs() const override;
+  void write_output(std::size_t i, ConstStateBlock x, std::span<double> out) const override;
   /// Everything of eqs. (5)–(9) that the later stages share (the deformation's products with η, η̇).
   void kinematics(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
 

@@ -1,0 +1,152 @@
+#include "modal_command.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <numbers>
+#include <stdexcept>
+
+#include "number_text.hpp"
+#include "options.hpp"
+#include "output_file.hpp"
+#include "ramus/scenario/modal_file.hpp"
+#include "ramus/scenario/scenario.hpp"
+#include "text_escape.hpp"
+
+namespace ramus::app {
+namespace {
+
+/// An option's value as JSON: JSON text as given ("4", "[0, 0, 0.1]", "{\"value\": 4, \"unit\":
+/// \"m\"}"), or "NUMBER UNIT" ("4 m", "120 N m^2") as {"value": NUMBER, "unit": "UNIT"}.
+nlohmann::json option_value(const std::string& option, const std::string& text) {
+  const nlohmann::json parsed = nlohmann::json::parse(text, nullptr, false);
+  if (!parsed.is_discarded()) return parsed;
+  const std::size_t space = text.find(' ');
+  if (space != std::string::npos) {
+    const nlohmann::json number = nlohmann::json::parse(text.substr(0, space), nullptr, false);
+    if (!number.is_discarded() && number.is_number()) return {{"value", number}, {"unit", text.substr(space + 1)}};
+  }
+  throw UsageError{option + " needs a number, a number and a unit (\"4 m\") or JSON text, got '" + text + "'"};
+}
+
+/// `ramus modal beam --KEY VALUE … --output FILE.json`.
+int modal_beam(const std::vector<std::string>& args) {
+  nlohmann::json beam = nlohmann::json::object();
+  std::string output, provenance = "ramus " RAMUS_VERSION " modal beam";
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.size() < 3 || a.compare(0, 2, "--") != 0) throw UsageError{"modal beam: unexpected argument '" + a + "'"};
+    if (i + 1 >= args.size()) throw UsageError{a + " needs a value"};
+    const std::string& v = args[++i];
+    if (a == "--output") {
+      output = v;
+      continue;
+    }
+    const std::string key = a.substr(2);
+    if (beam.contains(key)) throw UsageError{a + " is given twice"};
+    beam[key] = option_value(a, v);
+    provenance += " " + a + " '" + v + "'";
+  }
+  if (output.empty()) throw UsageError{"modal beam needs --output FILE.json (- for standard output)"};
+  scenario::ModalFile file;
+  try {
+    file.data = scenario::beam_modal_data(beam.dump());
+  } catch (const scenario::ScenarioError& e) {
+    std::string path = e.path();  // the option's key, or "(document).key" for the generator's checks
+    if (path.starts_with("(document).")) path.erase(0, std::string_view("(document).").size());
+    throw std::runtime_error("modal beam: --" + path + ": " + e.reason());
+  }
+  file.info.provenance = provenance;
+  file.info.frame =
+      "F at the beam's root (r_RF_F), its axes those of dcm_BF's rows: the beam axis, then the section's y, z";
+  OutputFile out = output == "-" ? OutputFile() : OutputFile(output);
+  out << scenario::modal_file_text(file);
+  out.commit();
+  if (output != "-")
+    std::cerr << "ramus: " << escaped_text(output) << ": " << file.data.modes() << " modes from "
+              << number_text(file.data.omega[0]) << " to " << number_text(file.data.omega[file.data.modes() - 1])
+              << " rad/s\n";
+  return 0;
+}
+
+/// `ramus modal show FILE.json`: the header, the rigid body, and per mode ω, f, ζ, μ and the
+/// effective masses |P_k|²/μ_k and |H_k|²/μ_k (docs/flex/modal_file.md §4).
+int modal_show(const std::vector<std::string>& args) {
+  if (args.size() != 2) throw UsageError{"modal show takes one modal file"};
+  scenario::ModalFile f;
+  try {
+    f = scenario::read_modal_file(args[1]);
+  } catch (const scenario::ScenarioError& e) {
+    throw std::runtime_error(e.what());
+  }
+  const ModalData& d = f.data;
+  std::cout << escaped_text(args[1]) << "\n  provenance: " << escaped_text(f.info.provenance)
+            << "\n  modal coordinates in " << escaped_text(f.info.eta_unit) << "\n";
+  if (!f.info.frame.empty()) std::cout << "  F: " << escaped_text(f.info.frame) << "\n";
+  std::cout << "  mass " << number_text(d.mass) << " kg, centre of mass [" << number_text(d.r_ScF_F.x()) << ", "
+            << number_text(d.r_ScF_F.y()) << ", " << number_text(d.r_ScF_F.z()) << "] m from F, " << d.nodes.size()
+            << " node(s)\n";
+  bool stiffness = false;
+  for (const Eigen::MatrixXd& K : d.K_G) stiffness = stiffness || !K.isZero(0.0);
+  std::cout << "  geometric stiffness: " << (stiffness ? "given" : "none (geometric_stiffening must be false)")
+            << "\n\n  mode   omega [rad/s]   f [Hz]          zeta     modal mass   m_eff [kg]   I_eff [kg m^2]\n";
+  for (Eigen::Index k = 0; k < d.modes(); ++k) {
+    char line[160];
+    std::snprintf(line, sizeof line, "  %4ld   %-14.8g  %-14.8g  %-7.4g  %-11.6g  %-11.6g  %-11.6g\n",
+                  static_cast<long>(k), d.omega[k], d.omega[k] / (2.0 * std::numbers::pi), d.zeta[k], d.modal_mass[k],
+                  d.P_F.col(k).squaredNorm() / d.modal_mass[k], d.H_PntF_F.col(k).squaredNorm() / d.modal_mass[k]);
+    std::cout << line;
+  }
+  return 0;
+}
+
+/// `ramus modal import DESCRIPTION.json --output FILE.json`.
+int modal_import(const std::vector<std::string>& args) {
+  std::string description, output;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "--output") {
+      if (i + 1 >= args.size()) throw UsageError{"--output needs a value"};
+      output = args[++i];
+    } else if (!args[i].empty() && args[i][0] == '-') {
+      throw UsageError{"modal import: unknown option '" + args[i] + "'"};
+    } else if (description.empty()) {
+      description = args[i];
+    } else {
+      throw UsageError{"modal import takes one description file"};
+    }
+  }
+  if (description.empty() || output.empty())
+    throw UsageError{"modal import needs DESCRIPTION.json and --output FILE.json (- for standard output)"};
+  scenario::ModalFile file;
+  try {
+    file = scenario::import_fe_description(description);
+  } catch (const scenario::ScenarioError& e) {
+    throw std::runtime_error(e.what());
+  }
+  OutputFile out = output == "-" ? OutputFile() : OutputFile(output);
+  out << scenario::modal_file_text(file);
+  out.commit();
+  return 0;
+}
+
+}  // namespace
+
+std::string modal_usage() {
+  return "       ramus modal beam --length L --EI_y EI --EI_z EI --GJ GJ --EA EA --rhoA RHOA --elements E --modes N\n"
+         "                      [--rhoJ RHOJ] [--zeta Z] [--r_RF_F V] [--dcm_BF M] --output FILE.json|-\n"
+         "                      the modal file of a uniform clamped beam (values: \"4\", \"4 m\" or JSON)\n"
+         "       ramus modal import FE.json --output FILE.json|-\n"
+         "                      the Craig-Bampton reduction of a finite-element model (Matrix Market M, K)\n"
+         "       ramus modal show FILE.json     a modal file's provenance, rigid body and modes\n";
+}
+
+int run_modal(const std::vector<std::string>& args) {
+  if (args.empty()) throw UsageError{"modal needs 'beam' or 'show'"};
+  if (args[0] == "beam") return modal_beam(args);
+  if (args[0] == "show") return modal_show(args);
+  if (args[0] == "import") return modal_import(args);
+  throw UsageError{"unknown modal command '" + args[0] + "' (beam, import, show)"};
+}
+
+}  // namespace ramus::app

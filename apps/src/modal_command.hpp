@@ -1,0 +1,18 @@
+// `ramus modal`: modal files (docs/flex/modal_file.md). `ramus modal beam` writes the modal data
+// of a uniform clamped beam (docs/flex/beam.md) from the fields of the scenario part "beam", given
+// as options; `ramus modal show` prints a modal file's modes.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace ramus::app {
+
+/// `args`: what follows "modal" on the command line. Returns the exit status (0); bad usage
+/// throws UsageError, bad data std::runtime_error naming the option or the file and the field.
+int run_modal(const std::vector<std::string>& args);
+
+/// The usage lines of `ramus modal`.
+std::string modal_usage();
+
+}  // namespace ramus::app
