@@ -11,6 +11,7 @@
 
 #include "comparison.hpp"
 #include "environment_costs.hpp"
+#include "flex_costs.hpp"
 #include "options.hpp"
 #include "plots.hpp"
 #include "report.hpp"
@@ -124,6 +125,7 @@ int main(int argc, char** argv) {
     print_targets(std::cout, comparisons);
     print_environment_costs(std::cout, measure_environment_costs(RAMUS_DATA_DIR, options.quick),
                             measure_full_environment_orbit(RAMUS_DATA_DIR, 1e-9));
+    print_flex_costs(std::cout, measure_flex_costs(options.quick), measure_chain_crossover(options.quick));
     if (options.plot_dir) {
       write_plots(*options.plot_dir, comparisons);
       std::cout << "\nplots written to " << *options.plot_dir << '\n';

@@ -5,6 +5,7 @@
 #include "ramus/environment/central_body_gravity.hpp"
 #include "ramus/environment/spherical_harmonic_gravity.hpp"
 #include "ramus/environment/third_body_gravity.hpp"
+#include "ramus/systems/flexible_body.hpp"
 
 namespace ramus::app {
 namespace {
@@ -38,6 +39,20 @@ std::string gravity_text(const GravityModel& g) {
   return out.str();
 }
 
+/// A flexible body's modes: mass, frequencies, damping, whether it stiffens; its nodes (segments).
+std::string modes_text(const FlexibleBody& b) {
+  const ModalData& d = b.modes();
+  std::ostringstream out;
+  out << "    " << d.modes() << " mode(s) of a " << d.mass << " kg body, omega [rad/s]:";
+  for (Eigen::Index k = 0; k < d.modes(); ++k) out << ' ' << d.omega[k];
+  out << "; zeta:";
+  for (Eigen::Index k = 0; k < d.modes(); ++k) out << ' ' << d.zeta[k];
+  out << "\n    segments are its nodes:";
+  for (std::size_t k = 0; k < d.nodes.size(); ++k) out << ' ' << k << '=' << d.nodes[k].name;
+  out << '\n';
+  return out.str();
+}
+
 }  // namespace
 
 std::string effector_tree(const Model& model) {
@@ -54,6 +69,13 @@ std::string effector_tree(const Model& model) {
         separator = ", ";
       }
       out << '\n';
+      if (const auto* flexible = dynamic_cast<const FlexibleBody*>(e.get())) out << modes_text(*flexible);
+      const std::vector<StateEffector::OutputSpec> outputs = e->outputs();
+      if (!outputs.empty()) {
+        out << "    outputs:";
+        for (const StateEffector::OutputSpec& o : outputs) out << ' ' << o.name << '[' << o.size << "] " << o.unit;
+        out << '\n';
+      }
       for (const StateEffector::Child& c : e->children())
         out << "    segment " << c.segment << ": " << c.effector->kind() << " '" << c.effector->name() << "'\n";
     }

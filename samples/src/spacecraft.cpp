@@ -187,7 +187,10 @@ std::shared_ptr<Model> array8() {
   return model;
 }
 
-std::shared_ptr<Model> flex2(int modes) {
+namespace {
+
+/// flex2's array on `elements` elements keeping `modes` modes, at side ±1 (±b1).
+FlexibleBodyConfig flexible_array(int modes, int elements, int side, bool stiffening) {
   flex::BeamConfig b;
   b.length = 5.0;
   b.rhoA = 4.0;
@@ -196,23 +199,41 @@ std::shared_ptr<Model> flex2(int modes) {
   b.GJ = 1000.0;
   b.rhoJ = 0.2;
   b.EA = 1e6;
-  b.elements = 10;
+  b.elements = elements;
   b.modes = modes;
-  const ModalData data = flex::clamped_beam(b);
+  FlexibleBodyConfig c;
+  c.modes = flex::clamped_beam(b);
+  c.r_FB_B = units::Length3(Eigen::Vector3d(0.5 * side, 0.0, 1.0), si::meter);
+  // F's x along ±b1; for the −b1 array F is B turned half a turn about b3.
+  c.dcm_FB = Eigen::Vector3d(side, side, 1.0).asDiagonal();
+  c.eta0 = Eigen::VectorXd::Zero(modes);
+  const std::array<double, 3> deflection{0.05, -0.03, 0.02};
+  for (int k = 0; k < std::min(modes, 3); ++k) c.eta0[k] = deflection[static_cast<std::size_t>(k)];
+  c.geometric_stiffening = stiffening;
+  return c;
+}
+
+}  // namespace
+
+std::shared_ptr<Model> flex2(int modes) {
   Vehicle* sc = nullptr;
   auto model = one_vehicle(sc);
-  for (int side : {1, -1}) {
-    FlexibleBodyConfig c;
-    c.modes = data;
-    c.r_FB_B = units::Length3(Eigen::Vector3d(0.5 * side, 0.0, 1.0), si::meter);
-    // F's x along ±b1; for the −b1 array F is B turned half a turn about b3.
-    c.dcm_FB = Eigen::Vector3d(side, side, 1.0).asDiagonal();
-    c.eta0 = Eigen::VectorXd::Zero(modes);
-    const std::array<double, 3> deflection{0.05, -0.03, 0.02};
-    for (int k = 0; k < std::min(modes, 3); ++k) c.eta0[k] = deflection[static_cast<std::size_t>(k)];
-    sc->add_state_effector(std::make_shared<FlexibleBody>(side > 0 ? "array1" : "array2", c));
-  }
+  for (int side : {1, -1})
+    sc->add_state_effector(
+        std::make_shared<FlexibleBody>(side > 0 ? "array1" : "array2", flexible_array(modes, 10, side, true)));
   return model;
+}
+
+std::shared_ptr<Model> flex1(int modes, int elements, bool stiffening) {
+  Vehicle* sc = nullptr;
+  auto model = one_vehicle(sc);
+  sc->add_state_effector(std::make_shared<FlexibleBody>("array1", flexible_array(modes, elements, 1, stiffening)));
+  return model;
+}
+
+std::shared_ptr<Model> hub_only() {
+  Vehicle* sc = nullptr;
+  return one_vehicle(sc);
 }
 
 std::shared_ptr<Model> hinged_arrays2(std::size_t panels) {

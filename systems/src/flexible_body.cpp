@@ -10,7 +10,7 @@ namespace ramus {
 
 /// Everything one evaluation shares between its stages, sized once for n modes.
 struct FlexibleBody::Workspace final : EffectorWorkspace {
-  explicit Workspace(Eigen::Index n) {
+  Workspace(Eigen::Index n, std::size_t nodes) {
     for (auto* group : {&G_eta, &G_etaDot, &Ka_eta, &Ka_etaDot, &Kw_eta, &Kw_etaDot})
       for (Eigen::VectorXd& v : *group) v = Eigen::VectorXd::Zero(n);
     for (Eigen::VectorXd& v : Kww_eta) v = Eigen::VectorXd::Zero(n);
@@ -21,6 +21,12 @@ struct FlexibleBody::Workspace final : EffectorWorkspace {
     bEta = Eigen::MatrixX3d::Zero(n, 3);
     cEta = Eigen::VectorXd::Zero(n);
     f = Eigen::VectorXd::Zero(n);
+    eta = Eigen::VectorXd::Zero(n);
+    etaDot = Eigen::VectorXd::Zero(n);
+    node_frames.resize(nodes);
+    node_dcm_SF.resize(nodes);
+    node_loads.resize(nodes);
+    loaded.assign(nodes, 0);
   }
   // Products of the data's matrices with η and η̇ (eqs. (5)–(8)).
   std::array<Eigen::VectorXd, 3> G_eta, G_etaDot, Ka_eta, Ka_etaDot, Kw_eta, Kw_etaDot;
@@ -35,6 +41,15 @@ struct FlexibleBody::Workspace final : EffectorWorkspace {
   Eigen::Vector3d hPrime = Eigen::Vector3d::Zero();  ///< h' less H̃ η̈ (eq. (9))
   Eigen::Matrix3d I = Eigen::Matrix3d::Zero();       ///< [kg m²] about B, eq. (6)
   Eigen::Matrix3d IPrime = Eigen::Matrix3d::Zero();
+  // Branching (eqs. (15)–(16)): this evaluation's state and hub, the node frames computed on
+  // demand (segment()), the loads handed to each node.
+  Eigen::VectorXd eta, etaDot;
+  FrameKinematics hub;
+  mutable std::vector<FrameKinematics> node_frames;
+  mutable std::vector<Eigen::Matrix3d> node_dcm_SF;
+  std::vector<Wrench> node_loads;
+  std::vector<char> loaded;
+  bool any_load = false;
 };
 
 namespace {
@@ -148,7 +163,9 @@ void FlexibleBody::write_initial_state(StateBlockRef x) const {
   x.tail(n_) = etaDot0_;
 }
 
-std::unique_ptr<EffectorWorkspace> FlexibleBody::make_workspace() const { return std::make_unique<Workspace>(n_); }
+std::unique_ptr<EffectorWorkspace> FlexibleBody::make_workspace() const {
+  return std::make_unique<Workspace>(n_, modes_.nodes.size());
+}
 
 void FlexibleBody::deformation(const Eigen::Ref<const Eigen::VectorXd>& eta,
                                const Eigen::Ref<const Eigen::VectorXd>& etaDot, Workspace& ws) const {
@@ -206,8 +223,51 @@ void FlexibleBody::deformation(const Eigen::Ref<const Eigen::VectorXd>& eta,
   }
 }
 
-void FlexibleBody::kinematics(const EvaluationContext&, ConstStateBlock x, EffectorWorkspace& ws_base) const {
-  deformation(x.head(n_), x.tail(n_), static_cast<Workspace&>(ws_base));
+void FlexibleBody::kinematics(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws_base) const {
+  auto& ws = static_cast<Workspace&>(ws_base);
+  deformation(x.head(n_), x.tail(n_), ws);
+  if (modes_.nodes.empty()) return;
+  ws.eta = x.head(n_);
+  ws.etaDot = x.tail(n_);
+  ws.hub = ctx.hub;
+  if (ws.any_load) {
+    std::fill(ws.loaded.begin(), ws.loaded.end(), 0);
+    ws.any_load = false;
+  }
+}
+
+const FrameKinematics& FlexibleBody::segment(std::size_t s, const EffectorWorkspace& ws_base) const {
+  const auto& ws = static_cast<const Workspace&>(ws_base);
+  if (s >= modes_.nodes.size()) return StateEffector::segment(s, ws_base);
+  const ModalNode& node = modes_.nodes[s];
+  // eq. (15): the linear field at the node: displacement u, small rotation θ, their rates.
+  const Eigen::Vector3d u = node.phi_F * ws.eta, theta = node.psi_F * ws.eta;
+  const Eigen::Vector3d uDot = node.phi_F * ws.etaDot, thetaDot = node.psi_F * ws.etaDot;
+  const double angle = theta.norm();
+  Eigen::Matrix3d& dcm_SF = ws.node_dcm_SF[s];
+  dcm_SF = angle > 0.0 ? Eigen::Matrix3d(Eigen::AngleAxisd(angle, theta / angle).toRotationMatrix().transpose())
+                       : Eigen::Matrix3d::Identity();
+  const Eigen::Matrix3d& dcm_BN = ws.hub.dcm_FN;
+  const Eigen::Vector3d& omega_B = ws.hub.omega_FN_F;
+  const Eigen::Vector3d r_SB_B = r_FB_B_ + dcm_BF_ * (node.r_NF_F + u);
+  FrameKinematics& k = ws.node_frames[s];
+  k.r_FN_N = ws.hub.r_FN_N + dcm_BN.transpose() * r_SB_B;
+  k.v_FN_N = ws.hub.v_FN_N + dcm_BN.transpose() * (omega_B.cross(r_SB_B) + dcm_BF_ * uDot);
+  k.dcm_FN = dcm_SF * dcm_BF_.transpose() * dcm_BN;
+  k.omega_FN_F = dcm_SF * (dcm_BF_.transpose() * omega_B + thetaDot);
+  return k;
+}
+
+void FlexibleBody::add_segment_wrench(std::size_t s, const Wrench& w, EffectorWorkspace& ws_base) const {
+  auto& ws = static_cast<Workspace&>(ws_base);
+  if (s >= modes_.nodes.size()) StateEffector::add_segment_wrench(s, w, ws_base);
+  if (!ws.loaded[s]) {
+    segment(s, ws);  // the node's frame (dcm_SF) at this evaluation, as the load was computed in
+    ws.node_loads[s] = Wrench{};
+    ws.loaded[s] = 1;
+    ws.any_load = true;
+  }
+  ws.node_loads[s] += w;
 }
 
 CentreOfMass FlexibleBody::mass_properties(const EvaluationContext&, ConstStateBlock,
@@ -217,7 +277,7 @@ CentreOfMass FlexibleBody::mass_properties(const EvaluationContext&, ConstStateB
 }
 
 MassProperties FlexibleBody::mass_properties_at(const Eigen::VectorXd& eta, const Eigen::VectorXd& etaDot) const {
-  Workspace ws(n_);
+  Workspace ws(n_, 0);
   deformation(eta, etaDot, ws);
   MassProperties p;
   p.m = m_;
@@ -260,6 +320,7 @@ void FlexibleBody::contributions(const EvaluationContext& ctx, ConstStateBlock x
     for (int i = 0; i < 3; ++i) ws.f.noalias() += v[i] * ws.Ka_eta[i];
   }
   ws.f.noalias() += ws.Q.transpose() * g_B;
+  if (ws.any_load) add_node_loads(ws, s);
   // μ η̈ = f − Qᵀ r̈_B − H̃ᵀ ω̇ (the modal mass is diagonal and constant).
   const auto inv_mu = mu_.cwiseInverse().asDiagonal();
   ws.aEta.noalias() = -(inv_mu * ws.Q.transpose());
@@ -275,6 +336,23 @@ void FlexibleBody::contributions(const EvaluationContext& ctx, ConstStateBlock x
   s.vecRot.noalias() -= ws.Ht * ws.cEta;
   const Eigen::Vector3d h_rel = ws.Ht * etaDot;
   s.vecRot -= ws.hPrime + omega.cross(h_rel);
+}
+
+void FlexibleBody::add_node_loads(Workspace& ws, HubSystem& s) const {
+  for (std::size_t k = 0; k < modes_.nodes.size(); ++k) {
+    if (!ws.loaded[k]) continue;
+    const ModalNode& node = modes_.nodes[k];
+    const Eigen::Matrix3d dcm_FS = ws.node_dcm_SF[k].transpose();
+    const Eigen::Vector3d f_F = dcm_FS * ws.node_loads[k].force_F;
+    const Eigen::Vector3d tau_F = dcm_FS * ws.node_loads[k].torque_PntF_F;
+    // eq. (16): the virtual work of the load through the velocities of eq. (15).
+    ws.f.noalias() += node.phi_F.transpose() * f_F;
+    ws.f.noalias() += node.psi_F.transpose() * tau_F;
+    const Eigen::Vector3d f_B = dcm_BF_ * f_F;
+    const Eigen::Vector3d r_SB_B = r_FB_B_ + dcm_BF_ * (node.r_NF_F + node.phi_F * ws.eta);
+    s.vecTrans += f_B;
+    s.vecRot += r_SB_B.cross(f_B) + dcm_BF_ * tau_F;
+  }
 }
 
 Eigen::Vector3d FlexibleBody::derivatives(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws_base,

@@ -59,6 +59,11 @@ std::shared_ptr<Model> array8();
 /// ρJ = 0.2 kg m, EA = 1e6 N, undamped; `modes` modes each (≤ 60), the first three deflected (η0 =
 /// 0.05, −0.03, 0.02), geometric stiffening on.
 std::shared_ptr<Model> flex2(int modes);
+/// One of flex2's arrays ("array1", along +b1) on `elements` elements (≤ 6 modes each), `modes`
+/// modes, with or without the geometric stiffening: the cost of a flexible body against its modes.
+std::shared_ptr<Model> flex1(int modes, int elements, bool stiffening);
+/// The hub of these samples alone, tumbling: the yardstick of an effector's cost.
+std::shared_ptr<Model> hub_only();
 /// Its rigid counterpart: two NHingedRigidBody arrays "array1", "array2" of `panels` equal panels
 /// each (20 kg and 5 m per array, hinges about b2 at (±0.5, 0, 1) m, k for the same first
 /// clamped-free frequency as flex2's to within the chain's discretization), θ0 = 2° on every hinge.

@@ -64,8 +64,20 @@ class FlexibleBody final : public StateEffector {
   /// Everything of eqs. (5)–(9) that the later stages share (the deformation's products with η, η̇).
   void kinematics(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws) const override;
 
+  // ---- branching: segment k is node k of the data (docs/models/flexible_body.md §9) --------
+  std::size_t segment_count() const override { return modes_.nodes.size(); }
+  /// The frame S of node k: origin at the displaced node, axes F's turned by its small rotation
+  /// ψ_k η, velocity and angular velocity from the linear field (eq. (15)); computed on demand from
+  /// this evaluation's state, so an unloaded node costs nothing.
+  const FrameKinematics& segment(std::size_t s, const EffectorWorkspace& ws) const override;
+  /// A load at node k: the modal forces φ_kᵀ f + ψ_kᵀ τ and the hub's force and torque (eq. (16)).
+  void add_segment_wrench(std::size_t s, const Wrench& w, EffectorWorkspace& ws) const override;
+
  private:
   struct Workspace;
+  /// The loads handed to the nodes this evaluation: their modal forces into ws.f and their force
+  /// and torque into the hub's rows (eq. (16)).
+  void add_node_loads(Workspace& ws, HubSystem& s) const;
   /// Everything of eqs. (5)–(9) that depends on (η, η̇) only, into ws.
   void deformation(const Eigen::Ref<const Eigen::VectorXd>& eta, const Eigen::Ref<const Eigen::VectorXd>& etaDot,
                    Workspace& ws) const;
