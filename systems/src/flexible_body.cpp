@@ -21,8 +21,6 @@ struct FlexibleBody::Workspace final : EffectorWorkspace {
     bEta = Eigen::MatrixX3d::Zero(n, 3);
     cEta = Eigen::VectorXd::Zero(n);
     f = Eigen::VectorXd::Zero(n);
-    eta = Eigen::VectorXd::Zero(n);
-    etaDot = Eigen::VectorXd::Zero(n);
     node_frames.resize(nodes);
     node_dcm_SF.resize(nodes);
     node_loads.resize(nodes);
@@ -41,10 +39,11 @@ struct FlexibleBody::Workspace final : EffectorWorkspace {
   Eigen::Vector3d hPrime = Eigen::Vector3d::Zero();  ///< h' less H̃ η̈ (eq. (9))
   Eigen::Matrix3d I = Eigen::Matrix3d::Zero();       ///< [kg m²] about B, eq. (6)
   Eigen::Matrix3d IPrime = Eigen::Matrix3d::Zero();
-  // Branching (eqs. (15)–(16)): this evaluation's state and hub, the node frames computed on
-  // demand (segment()), the loads handed to each node.
-  Eigen::VectorXd eta, etaDot;
-  FrameKinematics hub;
+  // Branching (eqs. (15)–(16)): this evaluation's state block (η then η̇) and hub frame, set by
+  // kinematics() and read only within the same evaluation; the node frames computed on demand
+  // (segment()), the loads handed to each node.
+  const double* x = nullptr;
+  const FrameKinematics* hub = nullptr;
   mutable std::vector<FrameKinematics> node_frames;
   mutable std::vector<Eigen::Matrix3d> node_dcm_SF;
   std::vector<Wrench> node_loads;
@@ -227,9 +226,8 @@ void FlexibleBody::kinematics(const EvaluationContext& ctx, ConstStateBlock x, E
   auto& ws = static_cast<Workspace&>(ws_base);
   deformation(x.head(n_), x.tail(n_), ws);
   if (modes_.nodes.empty()) return;
-  ws.eta = x.head(n_);
-  ws.etaDot = x.tail(n_);
-  ws.hub = ctx.hub;
+  ws.x = x.data();
+  ws.hub = &ctx.hub;
   if (ws.any_load) {
     std::fill(ws.loaded.begin(), ws.loaded.end(), 0);
     ws.any_load = false;
@@ -239,20 +237,23 @@ void FlexibleBody::kinematics(const EvaluationContext& ctx, ConstStateBlock x, E
 const FrameKinematics& FlexibleBody::segment(std::size_t s, const EffectorWorkspace& ws_base) const {
   const auto& ws = static_cast<const Workspace&>(ws_base);
   if (s >= modes_.nodes.size()) return StateEffector::segment(s, ws_base);
+  if (ws.x == nullptr) throw Error(label() + ": segment() before kinematics()");
   const ModalNode& node = modes_.nodes[s];
+  const Eigen::Map<const Eigen::VectorXd> eta(ws.x, n_), etaDot(ws.x + n_, n_);
   // eq. (15): the linear field at the node: displacement u, small rotation θ, their rates.
-  const Eigen::Vector3d u = node.phi_F * ws.eta, theta = node.psi_F * ws.eta;
-  const Eigen::Vector3d uDot = node.phi_F * ws.etaDot, thetaDot = node.psi_F * ws.etaDot;
+  const Eigen::Vector3d u = node.phi_F * eta, theta = node.psi_F * eta;
+  const Eigen::Vector3d uDot = node.phi_F * etaDot, thetaDot = node.psi_F * etaDot;
   const double angle = theta.norm();
   Eigen::Matrix3d& dcm_SF = ws.node_dcm_SF[s];
   dcm_SF = angle > 0.0 ? Eigen::Matrix3d(Eigen::AngleAxisd(angle, theta / angle).toRotationMatrix().transpose())
                        : Eigen::Matrix3d::Identity();
-  const Eigen::Matrix3d& dcm_BN = ws.hub.dcm_FN;
-  const Eigen::Vector3d& omega_B = ws.hub.omega_FN_F;
+  const FrameKinematics& hub = *ws.hub;
+  const Eigen::Matrix3d& dcm_BN = hub.dcm_FN;
+  const Eigen::Vector3d& omega_B = hub.omega_FN_F;
   const Eigen::Vector3d r_SB_B = r_FB_B_ + dcm_BF_ * (node.r_NF_F + u);
   FrameKinematics& k = ws.node_frames[s];
-  k.r_FN_N = ws.hub.r_FN_N + dcm_BN.transpose() * r_SB_B;
-  k.v_FN_N = ws.hub.v_FN_N + dcm_BN.transpose() * (omega_B.cross(r_SB_B) + dcm_BF_ * uDot);
+  k.r_FN_N = hub.r_FN_N + dcm_BN.transpose() * r_SB_B;
+  k.v_FN_N = hub.v_FN_N + dcm_BN.transpose() * (omega_B.cross(r_SB_B) + dcm_BF_ * uDot);
   k.dcm_FN = dcm_SF * dcm_BF_.transpose() * dcm_BN;
   k.omega_FN_F = dcm_SF * (dcm_BF_.transpose() * omega_B + thetaDot);
   return k;
@@ -349,7 +350,8 @@ void FlexibleBody::add_node_loads(Workspace& ws, HubSystem& s) const {
     ws.f.noalias() += node.phi_F.transpose() * f_F;
     ws.f.noalias() += node.psi_F.transpose() * tau_F;
     const Eigen::Vector3d f_B = dcm_BF_ * f_F;
-    const Eigen::Vector3d r_SB_B = r_FB_B_ + dcm_BF_ * (node.r_NF_F + node.phi_F * ws.eta);
+    const Eigen::Vector3d r_SB_B =
+        r_FB_B_ + dcm_BF_ * (node.r_NF_F + node.phi_F * Eigen::Map<const Eigen::VectorXd>(ws.x, n_));
     s.vecTrans += f_B;
     s.vecRot += r_SB_B.cross(f_B) + dcm_BF_ * tau_F;
   }
