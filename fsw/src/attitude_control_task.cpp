@@ -5,6 +5,7 @@
 #include <limits>
 #include <utility>
 
+#include "ramus/kernel/diagnostics.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/validation.hpp"
@@ -113,7 +114,33 @@ void AttitudeControlTask::bind(const Model& model) {
       throw ConfigurationError(who, "wheels", "'" + config_.wheels + "'",
                                "no wheel-speed block '" + owner + ".Omega' in the model's state");
   }
+  bind_gyro_mount(model, v);
   restart();
+}
+
+void AttitudeControlTask::bind_gyro_mount(const Model& model, std::size_t v) {
+  gyro_host_ = nullptr;
+  gyro_workspace_.reset();
+  if (config_.gyro_effector.empty()) return;
+  const std::string who = label();
+  if (config_.navigation != AttitudeNavigation::gyro_and_star_tracker)
+    throw ConfigurationError(who, "gyro_effector", "'" + config_.gyro_effector + "'",
+                             "a gyro's mount needs the navigation gyro_and_star_tracker");
+  for (const auto& e : model.vehicle(v).state_effectors())
+    if (e->name() == config_.gyro_effector) gyro_host_ = e.get();
+  if (gyro_host_ == nullptr)
+    throw ConfigurationError(who, "gyro_effector", "'" + config_.gyro_effector + "'",
+                             "no state effector of that name on vehicle '" + config_.vehicle + "'");
+  if (config_.gyro_segment >= gyro_host_->segment_count())
+    throw ConfigurationError(
+        who, "gyro_segment", std::to_string(config_.gyro_segment),
+        gyro_host_->label() + " has " + std::to_string(gyro_host_->segment_count()) + " segment(s), 0-based");
+  gyro_workspace_ = std::make_shared<Workspace>(model);
+  // The mount as installed: its orientation relative to B at the model's initial state.
+  const Eigen::VectorXd& x0 = model.initial_state();
+  const FrameKinematics k = segment_frame(model, *gyro_workspace_, x0, 0.0, *gyro_host_, config_.gyro_segment);
+  const Quaternion q_BN = x0.segment<4>(i_q_);
+  dcm_MB0_ = k.dcm_FN * rotation_matrix(q_BN.normalized());  // [MN][NB]
 }
 
 void AttitudeControlTask::restart() {
@@ -156,7 +183,15 @@ void AttitudeControlTask::update(const TaskInput& in, std::span<double> commands
     navigation_valid_ = true;
   } else {
     const double interval = dt > 0.0 ? dt : timing().period;
-    omega_BN_B_ = config_.gyro.dcm_SB.transpose() * gyro_->measure(omega_true, interval);
+    // A gyro on a segment senses that frame's rate (a flexible body's node: the hub's and the modal
+    // rates), read in B through the mount's installed orientation.
+    const Eigen::Vector3d omega_sensed =
+        gyro_host_ == nullptr
+            ? omega_true
+            : Eigen::Vector3d(
+                  dcm_MB0_.transpose() *
+                  segment_frame(in.model, *gyro_workspace_, x, in.t, *gyro_host_, config_.gyro_segment).omega_FN_F);
+    omega_BN_B_ = config_.gyro.dcm_SB.transpose() * gyro_->measure(omega_sensed, interval);
     const AttitudeMeasurement& m = star_tracker_->update(in.t, q_BN);
     navigation_valid_ = m.valid;
     if (m.valid) sigma_BN_ = m.sigma_BN;

@@ -155,7 +155,13 @@ const FieldList<TaskConfig>& gyro_and_star_tracker_fields() {
     l.custom(variant_type("gyro_and_star_tracker", "the rate from a gyro, the attitude from a star tracker"),
              [](const Node&, TaskConfig& c) { c.navigation = AttitudeNavigation::gyro_and_star_tracker; })
         .object("gyro", &TaskConfig::gyro, rate_gyro_fields(), "rate_gyro", "the rate gyro, sampled by the task")
-        .object("star_tracker", &TaskConfig::star_tracker, star_tracker_fields(), "star_tracker", "the star tracker");
+        .object("star_tracker", &TaskConfig::star_tracker, star_tracker_fields(), "star_tracker", "the star tracker")
+        .add("gyro_effector", &TaskConfig::gyro_effector,
+             "the gyro on a segment of this state effector of the vehicle (a flexible body's node); empty: on the hub")
+        .custom(described("integer", "gyro_segment", "", "the segment (0-based) the gyro sits on", "0", non_negative()),
+                [](const Node& n, TaskConfig& c) {
+                  if (const auto s = n.find("gyro_segment")) c.gyro_segment = s->index();
+                });
   });
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -17,6 +18,7 @@
 #include "ramus/fsw/mrp_feedback.hpp"
 #include "ramus/fsw/rw_torque_mapping.hpp"
 #include "ramus/kernel/flight_software_task.hpp"
+#include "ramus/kernel/workspace.hpp"
 #include "ramus/sensors/ideal_navigation.hpp"
 #include "ramus/sensors/rate_gyro.hpp"
 #include "ramus/sensors/sensor_key.hpp"
@@ -51,7 +53,13 @@ struct AttitudeControlTaskConfig {
   AttitudeNavigation navigation = AttitudeNavigation::ideal;
   RateGyroConfig gyro;             ///< gyro_and_star_tracker: the gyro, sensor "<task>/gyro"
   StarTrackerConfig star_tracker;  ///< gyro_and_star_tracker: the tracker, sensor "<task>/star_tracker"
-  NoiseSeed seed;                  ///< the campaign seed and the run index of the sensors' noise
+  /// gyro_and_star_tracker: where the gyro sits. Empty: on the hub. Else the name of a state
+  /// effector of the vehicle, the gyro on its segment `gyro_segment` (a flexible body's node: it
+  /// then senses the modal rates). The gyro's axes (gyro.dcm_SB) are then relative to the mount
+  /// frame as installed, its orientation relative to B at the model's initial state.
+  std::string gyro_effector;
+  std::size_t gyro_segment = 0;
+  NoiseSeed seed;  ///< the campaign seed and the run index of the sensors' noise
 
   // ---- guidance ----------------------------------------------------------------------------
   AttitudeGuidance guidance = AttitudeGuidance::inertial;
@@ -134,6 +142,8 @@ class AttitudeControlTask final : public FlightSoftwareTask {
 
  private:
   void restart();
+  /// Resolves config_.gyro_effector and gyro_segment on vehicle v (nothing for a gyro on the hub).
+  void bind_gyro_mount(const Model& model, std::size_t v);
 
   AttitudeControlTaskConfig config_;
   // Stages.
@@ -148,6 +158,11 @@ class AttitudeControlTask final : public FlightSoftwareTask {
   Eigen::Index n_wheels_ = 0;
   // Resolved by bind().
   Eigen::Index i_r_ = -1, i_v_ = -1, i_q_ = -1, i_omega_ = -1, i_Omega_ = -1;
+  // A gyro on a segment (bind()): its host, the mount's installed orientation [MB], and the
+  // workspace its frame is computed in at each sample (run data: the task's own).
+  const StateEffector* gyro_host_ = nullptr;
+  Eigen::Matrix3d dcm_MB0_ = Eigen::Matrix3d::Identity();
+  std::shared_ptr<Workspace> gyro_workspace_;
   // Per-sample buffers (sized at construction) and the recorded values.
   Eigen::VectorXd h_s_;
   long samples_ = 0;
