@@ -92,6 +92,25 @@ PrescribedPlatform::~PrescribedPlatform() {
   for (const auto& c : children_) release_hosted(*c);
 }
 
+std::vector<StateEffector::OutputSpec> PrescribedPlatform::outputs() const {
+  std::vector<OutputSpec> out;
+  for (const auto& c : children_)
+    for (OutputSpec o : c->outputs()) {
+      o.name = c->name() + "." + o.name;
+      out.push_back(std::move(o));
+    }
+  return out;
+}
+
+void PrescribedPlatform::write_output(std::size_t i, ConstStateBlock x, std::span<double> out) const {
+  for (std::size_t k = 0; k < children_.size(); ++k) {
+    const std::size_t n = children_[k]->outputs().size();
+    if (i < n) return children_[k]->write_output(i, x.segment(child_offset_[k], child_size_[k]), out);
+    i -= n;
+  }
+  StateEffector::write_output(i, x, out);
+}
+
 std::size_t PrescribedPlatform::segment_count() const {
   std::size_t n = 1;
   for (const auto& c : children_) n += c->segment_count();

@@ -7,6 +7,8 @@
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 #include <memory>
+#include <span>
+#include <vector>
 
 #include "flex/beams.hpp"
 #include "ramus/flex/beam.hpp"
@@ -18,6 +20,7 @@
 #include "ramus/systems/prescribed_platform.hpp"
 #include "ramus/systems/prescribed_profiles.hpp"
 #include "support/hubs.hpp"
+#include "support/models.hpp"
 #include "support/run.hpp"
 
 namespace {
@@ -97,6 +100,27 @@ BOOST_AUTO_TEST_CASE(momentum_is_conserved_and_energy_after_the_slew) {
   BOOST_TEST(c[0] < 1e-10);
   BOOST_TEST(c[1] < 1e-10);
   BOOST_TEST(c[2] > 1e-3);
+}
+
+// The platform publishes its child's outputs under the child's name ("array.n10.u_F"), computed
+// from the child's part of the platform's state block: φ_tip η of the data, exactly (the same
+// product).
+BOOST_AUTO_TEST_CASE(the_platform_publishes_its_childs_node_outputs) {
+  const std::shared_ptr<Model> model = array_drive();
+  const StateEffector& drive = *model->vehicle(0).state_effectors()[0];
+  const std::vector<StateEffector::OutputSpec> outputs = drive.outputs();
+  BOOST_REQUIRE_EQUAL(outputs.size(), 22u);  // 11 nodes × (u_F, theta_F)
+  BOOST_TEST(outputs[20].name == "array.n10.u_F");
+  Eigen::VectorXd x = model->initial_state();
+  const Eigen::Index eta = block_offset(*model, "sc/drive", "array.eta");
+  Eigen::VectorXd e(6);
+  e << 0.1, -0.2, 0.05, 0.03, -0.01, 0.02;
+  x.segment(eta, 6) = e;
+  const Eigen::Index block = block_offset(*model, "sc/drive", "tau");
+  Eigen::Vector3d u;
+  drive.write_output(20, x.segment(block, x.size() - block), std::span<double>(u.data(), 3));
+  const ModalData d = ramus::flex::clamped_beam(tf::beam_config({5.0, 1137.0, 11370.0, 5000.0, 3.3, 1e7, 10.0}, 10, 6));
+  BOOST_TEST((u == d.nodes[10].phi_F * e));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

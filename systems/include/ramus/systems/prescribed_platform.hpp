@@ -99,6 +99,9 @@ class PrescribedPlatform final : public StateEffector {
   ///    Σ m r̈ (inertial, relative to B's) of the body and the children.
   ///  - energy_momentum: eq. (11), and the children's (eq. 17)
   RAMUS_STATE_EFFECTOR_OVERRIDES;
+  /// Its children's outputs, each named "<child>.<output>" (a flexible child's "array.n10.u_F").
+  std::vector<OutputSpec> outputs() const override;
+  void write_output(std::size_t i, ConstStateBlock x, std::span<double> out) const override;
 
  private:
   double m_;                   ///< [kg]
