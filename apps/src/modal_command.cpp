@@ -132,15 +132,6 @@ int modal_import(const std::vector<std::string>& args) {
 
 }  // namespace
 
-std::string modal_usage() {
-  return "       ramus modal beam --length L --EI_y EI --EI_z EI --GJ GJ --EA EA --rhoA RHOA --elements E --modes N\n"
-         "                      [--rhoJ RHOJ] [--zeta Z] [--r_RF_F V] [--dcm_BF M] --output FILE.json|-\n"
-         "                      the modal file of a uniform clamped beam (values: \"4\", \"4 m\" or JSON)\n"
-         "       ramus modal import FE.json --output FILE.json|-\n"
-         "                      the Craig-Bampton reduction of a finite-element model (Matrix Market M, K)\n"
-         "       ramus modal show FILE.json     a modal file's provenance, rigid body and modes\n";
-}
-
 int run_modal(const std::vector<std::string>& args) {
   if (args.empty()) throw UsageError{"modal needs 'beam' or 'show'"};
   if (args[0] == "beam") return modal_beam(args);

@@ -12,7 +12,4 @@ namespace ramus::app {
 /// throws UsageError, bad data std::runtime_error naming the option or the file and the field.
 int run_modal(const std::vector<std::string>& args);
 
-/// The usage lines of `ramus modal`.
-std::string modal_usage();
-
 }  // namespace ramus::app

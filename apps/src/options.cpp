@@ -4,10 +4,23 @@
 #include <cmath>
 #include <iterator>
 
-#include "modal_command.hpp"
 #include "ramus/scenario/registry.hpp"
 
 namespace ramus::app {
+
+namespace {
+
+/// The usage lines of `ramus modal` (modal_command.hpp).
+std::string modal_usage() {
+  return "       ramus modal beam --length L --EI_y EI --EI_z EI --GJ GJ --EA EA --rhoA RHOA --elements E --modes N\n"
+         "                      [--rhoJ RHOJ] [--zeta Z] [--r_RF_F V] [--dcm_BF M] --output FILE.json|-\n"
+         "                      the modal file of a uniform clamped beam (values: \"4\", \"4 m\" or JSON)\n"
+         "       ramus modal import FE.json --output FILE.json|-\n"
+         "                      the Craig-Bampton reduction of a finite-element model (Matrix Market M, K)\n"
+         "       ramus modal show FILE.json     a modal file's provenance, rigid body and modes\n";
+}
+
+}  // namespace
 
 std::string usage() {
   return "usage: ramus run SCENARIO.json [--output FILE.csv|-] [--events EVENTS.csv|-] [--hdf5 FILE.h5|-] [--quiet]\n"
