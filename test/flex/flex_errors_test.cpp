@@ -47,8 +47,8 @@ BOOST_AUTO_TEST_CASE(each_bad_field_is_named_with_its_unit_and_value) {
   refused([](BeamConfig& c) { c.rhoA = 0.0; }, {"beam", "rhoA [kg/m]", "positive"});
   refused([](BeamConfig& c) { c.rhoJ = -0.1; }, {"beam", "rhoJ [kg m]", "-0.1", "negative"});
   refused([](BeamConfig& c) { c.zeta = -0.01; }, {"beam", "zeta [1]", "-0.01", "negative"});
-  refused([](BeamConfig& c) { c.elements = 0; }, {"beam", "elements [1]", "= 0", "1 to 500"});
-  refused([](BeamConfig& c) { c.elements = 501; }, {"beam", "elements [1]", "501", "1 to 500"});
+  refused([](BeamConfig& c) { c.elements = 0; }, {"beam", "elements [1]", "= 0", "1 to 64"});
+  refused([](BeamConfig& c) { c.elements = 65; }, {"beam", "elements [1]", "65", "1 to 64"});
   refused([](BeamConfig& c) { c.modes = 0; }, {"beam", "modes [1]", "= 0", "18"});
   refused([](BeamConfig& c) { c.modes = 19; }, {"beam", "modes [1]", "19", "free DOFs, 18"});
   refused(

@@ -11,10 +11,12 @@
 
 namespace ramus::flex {
 
-/// Most elements clamped_beam accepts: the eigenproblem is dense (6 DOF per element), so 500
-/// elements are a 3000×3000 problem of about half a minute and a few hundred MB; far finer than
-/// any appendage model needs (8 elements give the first bending frequency to 2e-6).
-inline constexpr int kMaxBeamElements = 500;
+/// Most elements clamped_beam accepts: the eigenproblem is dense (6 DOF per element), and a scenario
+/// file's beams are generated when it is read, which must stay quick even for hostile input (64
+/// elements: 384 DOF, a fraction of a second). Far finer than an appendage model needs (8 elements
+/// give the first bending frequency to 2e-6); a finer model comes through the finite-element
+/// importer (fe_import.hpp).
+inline constexpr int kMaxBeamElements = 64;
 
 /// A straight, uniform, doubly symmetric beam (shear centre on the centroid: bending, torsion and
 /// stretching uncoupled). Bad values are refused by clamped_beam (ConfigurationError, owner "beam").
