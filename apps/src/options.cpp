@@ -13,7 +13,8 @@ namespace {
 /// The usage lines of `ramus modal` (modal_command.hpp).
 std::string modal_usage() {
   return "       ramus modal beam --length L --EI_y EI --EI_z EI --GJ GJ --EA EA --rhoA RHOA --elements E --modes N\n"
-         "                      [--rhoJ RHOJ] [--zeta Z] [--r_RF_F V] [--dcm_BF M] --output FILE.json|-\n"
+         "                      [--rhoJ RHOJ] [--kGA_y N] [--kGA_z N] [--rhoI_y RHOI] [--rhoI_z RHOI] [--zeta Z]\n"
+         "                      [--r_RF_F V] [--dcm_BF M] --output FILE.json|-\n"
          "                      the modal file of a uniform clamped beam (values: \"4\", \"4 m\" or JSON)\n"
          "       ramus modal import FE.json --output FILE.json|-\n"
          "                      the Craig-Bampton reduction of a finite-element model (Matrix Market M, K)\n"

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "beam_element.hpp"
+#include "point_mass_integrals.hpp"
+#include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
 
@@ -19,12 +21,6 @@ using detail::ElementMatrix;
 using detail::kElementDofs;
 using detail::kNodeDofs;
 const std::string kOwner = "beam";
-
-Eigen::Matrix3d tilde(const Eigen::Vector3d& v) {
-  Eigen::Matrix3d m;
-  m << 0.0, -v.z(), v.y(), v.z(), 0.0, -v.x(), -v.y(), v.x(), 0.0;
-  return m;
-}
 
 /// Free DOFs: every DOF but the root node's six and, when ρJ = 0, the torsional ones (§1).
 std::vector<Eigen::Index> free_dofs(const BeamConfig& c) {
@@ -42,7 +38,12 @@ void check_config(const BeamConfig& c) {
                                         {"GJ [N m^2]", c.GJ},
                                         {"EA [N]", c.EA},
                                         {"rhoA [kg/m]", c.rhoA}});
-  validation::require_non_negative(kOwner, {{"rhoJ [kg m]", c.rhoJ}, {"zeta [1]", c.zeta}});
+  validation::require_non_negative(kOwner, {{"rhoJ [kg m]", c.rhoJ},
+                                            {"kGA_y [N]", c.kGA_y},
+                                            {"kGA_z [N]", c.kGA_z},
+                                            {"rhoI_y [kg m]", c.rhoI_y},
+                                            {"rhoI_z [kg m]", c.rhoI_z},
+                                            {"zeta [1]", c.zeta}});
   if (c.elements < 1 || c.elements > kMaxBeamElements)
     throw ConfigurationError(
         kOwner, "elements [1]", std::to_string(c.elements),
@@ -123,41 +124,33 @@ void integrate(const BeamConfig& c, double h, const Modes& modes, ModalData& d) 
   const Eigen::Index n = modes.omega.size();
   const Eigen::Matrix3d R_FB = c.dcm_BF.transpose();  // beam axes → F
   const Eigen::Vector3d t = c.dcm_BF.row(0).transpose();
+  // The sections' rotary inertia per length, in beam axes and in F (eq. (20)).
+  const Eigen::Vector3d section(c.rhoJ, c.rhoI_y, c.rhoI_z);
+  const Eigen::Matrix3d J_sec = R_FB * section.asDiagonal() * c.dcm_BF;
+  const detail::ShearParameters shear = detail::shear_parameters(c, h);
   d.mass = 0.0;
   Eigen::Vector3d c0 = Eigen::Vector3d::Zero();
   d.I_PntF_F.setZero();
   d.modal_mass = Eigen::VectorXd::Zero(n);
   d.P_F = Eigen::Matrix3Xd::Zero(3, n);
   d.H_PntF_F = Eigen::Matrix3Xd::Zero(3, n);
-  d.J1_F.assign(static_cast<std::size_t>(n), Eigen::Matrix3d::Zero());
-  for (Eigen::MatrixXd& G : d.G) G = Eigen::MatrixXd::Zero(n, n);
-  for (Eigen::MatrixXd& D : d.D) D = Eigen::MatrixXd::Zero(n, n);
+  detail::zero_second_order_integrals(n, d);
   for (int e = 0; e < c.elements; ++e) {
     const auto Phi_e = modes.Phi.middleRows(e * kNodeDofs, kElementDofs);
     for (const detail::GaussPoint& g : detail::gauss4()) {
-      const detail::ElementShape shape = detail::element_shape(g.xi, h);
+      const detail::ElementShape shape = detail::element_shape(g.xi, h, shear);
       const Eigen::Vector3d r = c.r_RF_F + (e + g.xi) * h * t;
-      const double w = c.rhoA * h * g.weight, wJ = c.rhoJ * h * g.weight;
-      const Eigen::Matrix3Xd U = R_FB * (shape.u * Phi_e);      // φ_k(r) in F, 3×n
-      const Eigen::RowVectorXd T = shape.theta.row(0) * Phi_e;  // twist ψ_k·t, 1×n
-      d.mass += w;                                              // (2)
-      c0 += w * r;                                              // (3)
-      d.I_PntF_F +=
-          w * (r.squaredNorm() * Eigen::Matrix3d::Identity() - r * r.transpose()) + wJ * t * t.transpose();  // (4)
-      d.modal_mass += w * U.colwise().squaredNorm().transpose() + wJ * T.cwiseAbs2().transpose();            // (5)
-      d.P_F += w * U;                                                                                        // (6)
-      d.H_PntF_F += w * tilde(r) * U + wJ * t * T;                                                           // (7)
-      for (Eigen::Index k = 0; k < n; ++k) {                                                                 // (8)
-        const Eigen::Vector3d phi = U.col(k);
-        d.J1_F[static_cast<std::size_t>(k)] +=
-            w * (2.0 * r.dot(phi) * Eigen::Matrix3d::Identity() - r * phi.transpose() - phi * r.transpose());
-      }
-      for (int i = 0; i < 3; ++i) {
-        const int a = (i + 1) % 3, b = (i + 2) % 3;  // (φ_k × φ_l)_i = φ_k,a φ_l,b − φ_k,b φ_l,a: (9)
-        d.G[static_cast<std::size_t>(i)] += w * (U.row(a).transpose() * U.row(b) - U.row(b).transpose() * U.row(a));
-        for (int j = 0; j < 3; ++j)  // (10)
-          d.D[static_cast<std::size_t>(3 * i + j)] += w * U.row(i).transpose() * U.row(j);
-      }
+      const double w = c.rhoA * h * g.weight, ws = h * g.weight;
+      const Eigen::Matrix3Xd U = R_FB * (shape.u * Phi_e);  // φ_k(r) in F, 3×n
+      const Eigen::Matrix3Xd Theta = shape.theta * Phi_e;   // ψ_k(r) in beam axes, 3×n
+      d.mass += w;                                          // (2)
+      c0 += w * r;                                          // (3)
+      d.I_PntF_F += w * (r.squaredNorm() * Eigen::Matrix3d::Identity() - r * r.transpose()) + ws * J_sec;  // (4)
+      d.modal_mass += w * U.colwise().squaredNorm().transpose() +
+                      ws * (Theta.transpose() * section.asDiagonal() * Theta).diagonal();  // (5)
+      d.P_F += w * U;                                                                      // (6)
+      d.H_PntF_F += w * tilde(r) * U + ws * R_FB * section.asDiagonal() * Theta;           // (7)
+      detail::add_point_mass_integrals(w, r, U, d);                                        // (8)–(10)
     }
   }
   d.r_ScF_F = c0 / d.mass;
@@ -185,7 +178,7 @@ void geometric_stiffness(const BeamConfig& c, double h, const Modes& modes, Moda
     Eigen::MatrixXd KG = Eigen::MatrixXd::Zero(n, n);
     for (int e = 0; e < c.elements; ++e) {
       const auto Phi_e = modes.Phi.middleRows(e * kNodeDofs, kElementDofs);
-      KG += Phi_e.transpose() * detail::element_geometric_stiffness(e * h, h, N.n0, N.n1, N.n2) * Phi_e;
+      KG += Phi_e.transpose() * detail::element_geometric_stiffness(c, e * h, h, N.n0, N.n1, N.n2) * Phi_e;
     }
     d.K_G[static_cast<std::size_t>(q)] = 0.5 * (KG + KG.transpose());  // symmetric to round-off already
   }
@@ -246,7 +239,7 @@ FeModel beam_fe_model(const BeamConfig& c, bool with_geometric_stiffness) {
       KG = Eigen::MatrixXd::Zero(total, total);
       for (int e = 0; e < c.elements; ++e)
         KG.block<kElementDofs, kElementDofs>(e * kNodeDofs, e * kNodeDofs) +=
-            detail::element_geometric_stiffness(e * h, h, N.n0, N.n1, N.n2);
+            detail::element_geometric_stiffness(c, e * h, h, N.n0, N.n1, N.n2);
       to_F(KG);
     }
   const Eigen::Vector3d t = c.dcm_BF.row(0).transpose();

@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "fe_model_checks.hpp"
+#include "point_mass_integrals.hpp"
+#include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
 
@@ -24,12 +26,6 @@ using validation::to_text;
 
 const char* const kRigidModeNames[6] = {"x translation", "y translation", "z translation",
                                         "x rotation",    "y rotation",    "z rotation"};
-
-Eigen::Matrix3d tilde(const Eigen::Vector3d& v) {
-  Eigen::Matrix3d m;
-  m << 0.0, -v.z(), v.y(), v.z(), 0.0, -v.x(), -v.y(), v.x(), 0.0;
-  return m;
-}
 
 std::string entry_text(Eigen::Index i, Eigen::Index j, double value) {
   std::string s = "entry (";
@@ -275,27 +271,10 @@ Eigen::Matrix3Xd node_shapes(const FeNode& node, const Eigen::MatrixXd& Phi, int
 
 /// Eqs. (8)–(10): J1, G, D as sums over the nodes with their lumped masses.
 void lumped_integrals(const FeModel& model, const std::vector<double>& m_N, const Eigen::MatrixXd& Phi, ModalData& d) {
-  const Eigen::Index n = Phi.cols();
-  d.J1_F.assign(static_cast<std::size_t>(n), Eigen::Matrix3d::Zero());
-  for (Eigen::MatrixXd& G : d.G) G = Eigen::MatrixXd::Zero(n, n);
-  for (Eigen::MatrixXd& D : d.D) D = Eigen::MatrixXd::Zero(n, n);
-  for (std::size_t k = 0; k < model.nodes.size(); ++k) {
-    const double w = m_N[k];
-    if (w == 0.0) continue;
-    const Eigen::Vector3d r = model.nodes[k].r_NF_F;
-    const Eigen::Matrix3Xd U = node_shapes(model.nodes[k], Phi, 0);
-    for (Eigen::Index l = 0; l < n; ++l) {  // (8)
-      const Eigen::Vector3d phi = U.col(l);
-      d.J1_F[static_cast<std::size_t>(l)] +=
-          w * (2.0 * r.dot(phi) * Eigen::Matrix3d::Identity() - r * phi.transpose() - phi * r.transpose());
-    }
-    for (int i = 0; i < 3; ++i) {
-      const int a = (i + 1) % 3, b = (i + 2) % 3;  // (φ_k × φ_l)_i = φ_k,a φ_l,b − φ_k,b φ_l,a: (9)
-      d.G[static_cast<std::size_t>(i)] += w * (U.row(a).transpose() * U.row(b) - U.row(b).transpose() * U.row(a));
-      for (int j = 0; j < 3; ++j)  // (10)
-        d.D[static_cast<std::size_t>(3 * i + j)] += w * U.row(i).transpose() * U.row(j);
-    }
-  }
+  detail::zero_second_order_integrals(Phi.cols(), d);
+  for (std::size_t k = 0; k < model.nodes.size(); ++k)
+    if (m_N[k] != 0.0)
+      detail::add_point_mass_integrals(m_N[k], model.nodes[k].r_NF_F, node_shapes(model.nodes[k], Phi, 0), d);
 }
 
 }  // namespace

@@ -36,8 +36,17 @@ const FieldList<flex::BeamConfig>& beam_fields() {
         .must_give()
         .si("rhoJ", &C::rhoJ, Dim::mass_moment_per_length,
             "polar mass moment of the section per length (0: rigid in torsion, no torsion modes)", non_negative())
-        .add("elements", &C::elements, "equal Euler-Bernoulli elements",
-             between(1.0, static_cast<double>(flex::kMaxBeamElements)))
+        .si("kGA_y", &C::kGA_y, Dim::force,
+            "shear stiffness for shear along the section's y (0: rigid in shear, Euler-Bernoulli; > 0: Timoshenko)",
+            non_negative())
+        .si("kGA_z", &C::kGA_z, Dim::force,
+            "shear stiffness for shear along the section's z (0: rigid in shear, Euler-Bernoulli; > 0: Timoshenko)",
+            non_negative())
+        .si("rhoI_y", &C::rhoI_y, Dim::mass_moment_per_length,
+            "rotary inertia of the section per length about its y, rho I_y (0: left out)", non_negative())
+        .si("rhoI_z", &C::rhoI_z, Dim::mass_moment_per_length,
+            "rotary inertia of the section per length about its z, rho I_z (0: left out)", non_negative())
+        .add("elements", &C::elements, "equal elements", between(1.0, static_cast<double>(flex::kMaxBeamElements)))
         .must_give()
         .add("modes", &C::modes, "lowest modes kept (at most 6 per element, 5 with rhoJ = 0)", Bounds{1.0, {}, false})
         .must_give()

@@ -61,23 +61,28 @@ double complete_modal_mass(int E, double rhoA, double L, bool bending) {
 BOOST_AUTO_TEST_SUITE(beam_integrals)
 
 // Mass, centre of mass and inertia about F of a beam with its root offset from F's origin and its
-// axes rotated: the thin rod's closed form (mL²/12)(1 − t tᵀ) about its centre, the section's
-// polar inertia ρJ L about the axis, and the parallel-axis term m(|c|² 1 − c cᵀ). Tolerance:
+// axes rotated: the thin rod's closed form (mL²/12)(1 − t tᵀ) about its centre, the sections'
+// rotary inertia L (ρJ t tᵀ + ρI_y y yᵀ + ρI_z z zᵀ) and the parallel-axis term m(|c|² 1 − c cᵀ). Tolerance:
 // round-off of the quadrature's sums (~40 terms of size m|r|²), 1e-14 relative.
 BOOST_AUTO_TEST_CASE(rigid_body_integrals_are_the_rod_s) {
   BeamConfig c = unit_beam(7, 5);
   c.length = 2.5;
   c.rhoA = 3.0;
   c.rhoJ = 0.02;
+  c.rhoI_y = 0.007;  // rotary inertia, unequal about y and z, so that the axes' turning shows
+  c.rhoI_z = 0.013;
   c.r_RF_F = Eigen::Vector3d(0.3, -0.2, 0.5);
   c.dcm_BF = rotation(Eigen::Vector3d(1.0, 2.0, -0.5), 0.7).transpose();
   const ModalData d = clamped_beam(c);
   const Eigen::Vector3d t = c.dcm_BF.row(0).transpose();
+  const Eigen::Vector3d y = c.dcm_BF.row(1).transpose(), z = c.dcm_BF.row(2).transpose();
   const double m = c.rhoA * c.length;
   const Eigen::Vector3d rc = c.r_RF_F + 0.5 * c.length * t;
   const Eigen::Matrix3d one = Eigen::Matrix3d::Identity();
-  const Eigen::Matrix3d I = m * c.length * c.length / 12.0 * (one - t * t.transpose()) +
-                            c.rhoJ * c.length * t * t.transpose() + m * (rc.squaredNorm() * one - rc * rc.transpose());
+  const Eigen::Matrix3d I =
+      m * c.length * c.length / 12.0 * (one - t * t.transpose()) +
+      c.length * (c.rhoJ * t * t.transpose() + c.rhoI_y * y * y.transpose() + c.rhoI_z * z * z.transpose()) +
+      m * (rc.squaredNorm() * one - rc * rc.transpose());
   BOOST_TEST(std::abs(d.mass - m) <= 1e-14 * m);
   BOOST_TEST((d.r_ScF_F - rc).norm() <= 1e-14 * rc.norm());
   BOOST_TEST((d.I_PntF_F - I).norm() <= 1e-14 * I.norm());
@@ -99,6 +104,13 @@ BOOST_AUTO_TEST_CASE(rigid_body_integrals_are_the_rod_s) {
 BOOST_AUTO_TEST_CASE(modes_are_mass_normalised) {
   const ModalData d = clamped_beam(unit_beam(16, 40));
   BOOST_TEST((d.modal_mass - Eigen::VectorXd::Ones(40)).cwiseAbs().maxCoeff() <= 1e-14);
+  // A Timoshenko beam with rotary inertia: eq. (5) then adds the sections' ρI θ², and the rotation
+  // is no longer the slope; the same round-off.
+  BeamConfig thick = unit_beam(16, 40);
+  thick.kGA_y = thick.kGA_z = 50.0;
+  thick.rhoI_y = 0.003;
+  thick.rhoI_z = 0.006;
+  BOOST_TEST((clamped_beam(thick).modal_mass - Eigen::VectorXd::Ones(40)).cwiseAbs().maxCoeff() <= 1e-14);
   // D[0] + D[4] + D[8] = ∫ φ_k·φ_l dm is the translational part of the orthonormality: the
   // identity on the bending and axial modes (no twist), zero off-diagonal across families.
   const Eigen::MatrixXd translational = d.D[0] + d.D[4] + d.D[8];

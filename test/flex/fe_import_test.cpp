@@ -31,12 +31,14 @@ using ramus::flex::import_fe_model;
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
 // The thin rod's inertia about F's origin: (m L²/12)(1 − t tᵀ) about its centre rc, the sections'
-// polar inertia ρJ L t tᵀ, and the parallel-axis term m (|rc|² 1 − rc rcᵀ).
+// rotary inertia L (ρJ t tᵀ + ρI_y y yᵀ + ρI_z z zᵀ), and the parallel-axis term m (|rc|² 1 − rc rcᵀ).
 Eigen::Matrix3d rod_inertia(const BeamConfig& c) {
   const Eigen::Vector3d t = c.dcm_BF.row(0).transpose(), rc = c.r_RF_F + 0.5 * c.length * t;
+  const Eigen::Vector3d y = c.dcm_BF.row(1).transpose(), z = c.dcm_BF.row(2).transpose();
   const double m = c.rhoA * c.length;
   const Eigen::Matrix3d one = Eigen::Matrix3d::Identity();
-  return m * c.length * c.length / 12.0 * (one - t * t.transpose()) + c.rhoJ * c.length * t * t.transpose() +
+  return m * c.length * c.length / 12.0 * (one - t * t.transpose()) +
+         c.length * (c.rhoJ * t * t.transpose() + c.rhoI_y * y * y.transpose() + c.rhoI_z * z * z.transpose()) +
          m * (rc.squaredNorm() * one - rc * rc.transpose());
 }
 
@@ -97,13 +99,19 @@ BOOST_AUTO_TEST_CASE(frequencies_equal_a_direct_eigen_solve) {
 // matrix carries the rigid motion exactly (the element's linear and Hermite cubic shape functions
 // interpolate the rigid field exactly), so Rᵀ M R and Rᵀ M Φ are the quadratures clamped_beam sums
 // (exact for those polynomials): m, c0, J0, P, H, μ and K_G agree to round-off; the eigenproblem is
-// the same matrices (bit for bit along F's x), so ω and the node shapes too.
+// the same matrices (bit for bit along F's x), so ω and the node shapes too. The rotated beam is a
+// Timoshenko one with the sections' rotary inertia: J0, H and μ then carry the sections' terms,
+// which the importer finds in Rᵀ M R and Rᵀ M Φ and clamped_beam adds by quadrature (eq. (20)).
 BOOST_AUTO_TEST_CASE(beam_import_reproduces_clamped_beam) {
   BeamConfig rotated = beam_config(kUnitBeam, 9, 14);
   rotated.length = 2.5;
   rotated.rhoA = 2.0;  // (3.0 would make EA/ρA = GJ/ρJ: a degenerate torsion–axial pair, shapes arbitrary)
   rotated.r_RF_F = Eigen::Vector3d(0.3, -0.2, 0.5);
   rotated.dcm_BF = Eigen::AngleAxisd(0.7, Eigen::Vector3d(1.0, 2.0, -0.5).normalized()).matrix().transpose();
+  rotated.kGA_y = 40.0;  // Φ = 12 EI/(κGA h²) of 0.5 to 0.9 on these elements: shear matters
+  rotated.kGA_z = 30.0;
+  rotated.rhoI_y = 0.004;
+  rotated.rhoI_z = 0.009;
   for (const BeamConfig& c : {beam_config(kUnitBeam, 8, 12), rotated}) {
     const bool along_x = c.dcm_BF == Eigen::Matrix3d::Identity();
     const FeModel model = beam_fe_model(c, true);

@@ -35,6 +35,7 @@
 #include "flex/continuum.hpp"
 #include "ramus/analysis/linear_model.hpp"
 #include "ramus/flex/beam.hpp"
+#include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/diagnostics.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/model.hpp"
@@ -189,12 +190,6 @@ struct BoomInB {
   std::vector<Eigen::Matrix3d> J1;              ///< ∫ (2 ρ·φ 1 − ρ φᵀ − φ ρᵀ) dm
 };
 
-Eigen::Matrix3d skew(const Eigen::Vector3d& v) {
-  Eigen::Matrix3d s;
-  s << 0.0, -v.z(), v.y(), v.z(), 0.0, -v.x(), -v.y(), v.x(), 0.0;
-  return s;
-}
-
 BoomInB boom_in_B(const ModalData& d, const Eigen::Vector3d& r, const Eigen::Matrix3d& dcm_FB) {
   const Eigen::Matrix3d R = dcm_FB.transpose();  // [BF]
   const Eigen::Matrix3d one = Eigen::Matrix3d::Identity();
@@ -206,7 +201,7 @@ BoomInB boom_in_B(const ModalData& d, const Eigen::Vector3d& r, const Eigen::Mat
   b.J = R * d.I_PntF_F * R.transpose() + d.mass * (r.dot(r) * one - r * r.transpose()) + 2.0 * r.dot(s) * one -
         r * s.transpose() - s * r.transpose();
   b.P = R * d.P_F;
-  b.H = R * d.H_PntF_F + skew(r) * b.P;
+  b.H = R * d.H_PntF_F + tilde(r) * b.P;
   for (Eigen::Index k = 0; k < d.modes(); ++k) {
     const Eigen::Vector3d Pk = b.P.col(k);
     b.J1.push_back(R * d.J1_F[static_cast<std::size_t>(k)] * R.transpose() + 2.0 * r.dot(Pk) * one -

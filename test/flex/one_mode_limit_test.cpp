@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "ramus/analysis/linear_model.hpp"
+#include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/system.hpp"
 #include "ramus/systems/flexible_body.hpp"
@@ -42,12 +43,6 @@ Eigen::Matrix3d dcm_HB() {
   return m;
 }
 
-Eigen::Matrix3d skew(const Eigen::Vector3d& v) {
-  Eigen::Matrix3d s;
-  s << 0.0, -v.z(), v.y(), v.z(), 0.0, -v.x(), -v.y(), v.x(), 0.0;
-  return s;
-}
-
 /// The rigid rotation about h2 as modal data, in F = H.
 ModalData rigid_rotation_mode() {
   const Eigen::Vector3d a = Eigen::Vector3d::UnitY(), r_c(-kD, 0.0, 0.0);
@@ -64,9 +59,9 @@ ModalData rigid_rotation_mode() {
   d.zeta = Eigen::VectorXd::Constant(1, kC / (2.0 * omega * mu));
   d.P_F = a.cross(kMass * r_c);
   d.H_PntF_F = J0 * a;
-  d.J1_F = {S * skew(a) - skew(a) * S};
+  d.J1_F = {S * tilde(a) - tilde(a) * S};
   for (Eigen::MatrixXd& g : d.G) g = Eigen::MatrixXd::Zero(1, 1);
-  const Eigen::Matrix3d Dm = skew(a) * S * skew(a).transpose();
+  const Eigen::Matrix3d Dm = tilde(a) * S * tilde(a).transpose();
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) d.D[static_cast<std::size_t>(3 * i + j)] = Eigen::MatrixXd::Constant(1, 1, Dm(i, j));
   for (Eigen::MatrixXd& k : d.K_G) k = Eigen::MatrixXd::Zero(1, 1);

@@ -1,6 +1,7 @@
 // Modal data of a straight, uniform beam clamped at its root, by finite elements (docs/flex/beam.md):
-// Euler–Bernoulli 3-D beam elements (axial and torsion linear, bending in two planes cubic
-// Hermite, consistent mass), the clamped generalized eigenproblem, and every integral of
+// 3-D beam elements (axial and torsion linear; bending in two planes Euler–Bernoulli cubic Hermite,
+// or Timoshenko's interdependent interpolation with shear flexibility and rotary inertia;
+// consistent mass), the clamped generalized eigenproblem, and every integral of
 // ramus::ModalData (docs/models/modal_data.md) by Gauss quadrature of the interpolated field.
 #pragma once
 
@@ -19,7 +20,8 @@ namespace ramus::flex {
 inline constexpr int kMaxBeamElements = 64;
 
 /// A straight, uniform, doubly symmetric beam (shear centre on the centroid: bending, torsion and
-/// stretching uncoupled). Bad values are refused by clamped_beam (ConfigurationError, owner "beam").
+/// stretching uncoupled), slender (Euler–Bernoulli) or with shear and rotary inertia (Timoshenko).
+/// Bad values are refused by clamped_beam (ConfigurationError, owner "beam").
 struct BeamConfig {
   double length = 0.0;  ///< [m] L > 0
   double EI_y = 0.0;    ///< [N m^2] bending stiffness about the section's y axis (displacement along z), > 0
@@ -32,8 +34,17 @@ struct BeamConfig {
   /// frequency; they are left out (exactly the limit ρJ → 0, torsion being uncoupled), and the
   /// modes are those of bending and stretching only.
   double rhoJ = 0.0;
-  int elements = 0;  ///< [1] equal elements, 1 ≤ elements ≤ kMaxBeamElements
-  int modes = 0;     ///< [1] lowest modes kept, 1 ≤ modes ≤ free DOFs (6 per element; 5 when rhoJ = 0)
+  /// [N] shear stiffness κGA for shear along the section's y (bending with EI_z), ≥ 0; 0: rigid in
+  /// shear (Euler–Bernoulli; the convention of NASTRAN's blank K1, K2). With κGA > 0 the plane's
+  /// elements are Timoshenko's (docs/flex/beam.md §2.1).
+  double kGA_y = 0.0;
+  double kGA_z = 0.0;  ///< [N] the same for shear along z (bending with EI_y), ≥ 0
+  /// [kg m] rotary inertia of the section per length about its y axis, ρ I_y (turning with the
+  /// bending along z), ≥ 0; 0: left out, as the Euler–Bernoulli beam does.
+  double rhoI_y = 0.0;
+  double rhoI_z = 0.0;  ///< [kg m] the same about z, ρ I_z (bending along y), ≥ 0
+  int elements = 0;     ///< [1] equal elements, 1 ≤ elements ≤ kMaxBeamElements
+  int modes = 0;        ///< [1] lowest modes kept, 1 ≤ modes ≤ free DOFs (6 per element; 5 when rhoJ = 0)
   Eigen::Vector3d r_RF_F = Eigen::Vector3d::Zero();  ///< [m] root R of the beam relative to F's origin, in F
   /// [1] beam axes from F: row 0 the beam axis t (root → tip), rows 1 and 2 the section's y and z
   /// axes, in F components (v_B = dcm_BF v_F). A rotation matrix.
