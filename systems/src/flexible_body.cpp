@@ -23,6 +23,8 @@ struct FlexibleBody::Workspace final : EffectorWorkspace {
     f = Eigen::VectorXd::Zero(n);
     node_frames.resize(nodes);
     node_dcm_SF.resize(nodes);
+    node_r_SB_B.resize(nodes);
+    framed.assign(nodes, 0);
     node_loads.resize(nodes);
     loaded.assign(nodes, 0);
   }
@@ -41,11 +43,14 @@ struct FlexibleBody::Workspace final : EffectorWorkspace {
   Eigen::Matrix3d IPrime = Eigen::Matrix3d::Zero();
   // Branching (eqs. (15)–(16)): this evaluation's state block (η then η̇) and hub frame, set by
   // kinematics() and read only within the same evaluation; the node frames computed on demand
-  // (segment()), the loads handed to each node.
+  // (segment(), flagged in `framed` until the next kinematics()), the loads handed to each node.
   const double* x = nullptr;
   const FrameKinematics* hub = nullptr;
   mutable std::vector<FrameKinematics> node_frames;
   mutable std::vector<Eigen::Matrix3d> node_dcm_SF;
+  mutable std::vector<Eigen::Vector3d> node_r_SB_B;  ///< [m] the displaced node relative to B, in B (eq. (15))
+  mutable std::vector<char> framed;
+  mutable bool any_framed = false;
   std::vector<Wrench> node_loads;
   std::vector<char> loaded;
   bool any_load = false;
@@ -148,7 +153,7 @@ std::vector<StateEffector::OutputSpec> FlexibleBody::outputs() const {
 }
 
 void FlexibleBody::write_output(std::size_t i, ConstStateBlock x, std::span<double> out) const {
-  if (i >= 2 * modes_.nodes.size()) StateEffector::write_output(i, x, out);
+  if (i >= 2 * modes_.nodes.size()) return StateEffector::write_output(i, x, out);  // refuses the index
   const ModalNode& node = modes_.nodes[i / 2];
   Eigen::Map<Eigen::Vector3d>(out.data()) = (i % 2 == 0 ? node.phi_F : node.psi_F) * x.head(n_);  // eq. (1)
 }
@@ -232,6 +237,10 @@ void FlexibleBody::kinematics(const EvaluationContext& ctx, ConstStateBlock x, E
     std::fill(ws.loaded.begin(), ws.loaded.end(), 0);
     ws.any_load = false;
   }
+  if (ws.any_framed) {
+    std::fill(ws.framed.begin(), ws.framed.end(), 0);
+    ws.any_framed = false;
+  }
 }
 
 const FrameKinematics& FlexibleBody::segment(std::size_t s, const EffectorWorkspace& ws_base) const {
@@ -250,7 +259,10 @@ const FrameKinematics& FlexibleBody::segment(std::size_t s, const EffectorWorksp
   const FrameKinematics& hub = *ws.hub;
   const Eigen::Matrix3d& dcm_BN = hub.dcm_FN;
   const Eigen::Vector3d& omega_B = hub.omega_FN_F;
-  const Eigen::Vector3d r_SB_B = r_FB_B_ + dcm_BF_ * (node.r_NF_F + u);
+  Eigen::Vector3d& r_SB_B = ws.node_r_SB_B[s];
+  r_SB_B = r_FB_B_ + dcm_BF_ * (node.r_NF_F + u);
+  ws.framed[s] = 1;
+  ws.any_framed = true;
   FrameKinematics& k = ws.node_frames[s];
   k.r_FN_N = hub.r_FN_N + dcm_BN.transpose() * r_SB_B;
   k.v_FN_N = hub.v_FN_N + dcm_BN.transpose() * (omega_B.cross(r_SB_B) + dcm_BF_ * uDot);
@@ -261,9 +273,9 @@ const FrameKinematics& FlexibleBody::segment(std::size_t s, const EffectorWorksp
 
 void FlexibleBody::add_segment_wrench(std::size_t s, const Wrench& w, EffectorWorkspace& ws_base) const {
   auto& ws = static_cast<Workspace&>(ws_base);
-  if (s >= modes_.nodes.size()) StateEffector::add_segment_wrench(s, w, ws_base);
+  if (s >= modes_.nodes.size()) return StateEffector::add_segment_wrench(s, w, ws_base);  // refuses it
   if (!ws.loaded[s]) {
-    segment(s, ws);  // the node's frame (dcm_SF) at this evaluation, as the load was computed in
+    if (!ws.framed[s]) segment(s, ws);  // the node's frame at this evaluation, as the load was computed in
     ws.node_loads[s] = Wrench{};
     ws.loaded[s] = 1;
     ws.any_load = true;
@@ -350,10 +362,8 @@ void FlexibleBody::add_node_loads(Workspace& ws, HubSystem& s) const {
     ws.f.noalias() += node.phi_F.transpose() * f_F;
     ws.f.noalias() += node.psi_F.transpose() * tau_F;
     const Eigen::Vector3d f_B = dcm_BF_ * f_F;
-    const Eigen::Vector3d r_SB_B =
-        r_FB_B_ + dcm_BF_ * (node.r_NF_F + node.phi_F * Eigen::Map<const Eigen::VectorXd>(ws.x, n_));
     s.vecTrans += f_B;
-    s.vecRot += r_SB_B.cross(f_B) + dcm_BF_ * tau_F;
+    s.vecRot += ws.node_r_SB_B[k].cross(f_B) + dcm_BF_ * tau_F;  // the node's place from segment()
   }
 }
 

@@ -79,6 +79,7 @@ PrescribedPlatform::PrescribedPlatform(std::string name, const PrescribedPlatfor
     child_offset_.push_back(offset);
     child_size_.push_back(size);
     child_segment0_.push_back(segment);
+    child_outputs_.push_back(children_[k]->outputs().size());
     offset += size;
     segment += children_[k]->segment_count();
   }
@@ -104,7 +105,7 @@ std::vector<StateEffector::OutputSpec> PrescribedPlatform::outputs() const {
 
 void PrescribedPlatform::write_output(std::size_t i, ConstStateBlock x, std::span<double> out) const {
   for (std::size_t k = 0; k < children_.size(); ++k) {
-    const std::size_t n = children_[k]->outputs().size();
+    const std::size_t n = child_outputs_[k];
     if (i < n) return children_[k]->write_output(i, x.segment(child_offset_[k], child_size_[k]), out);
     i -= n;
   }

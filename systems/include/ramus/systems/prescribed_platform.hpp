@@ -114,6 +114,7 @@ class PrescribedPlatform final : public StateEffector {
   std::vector<std::shared_ptr<StateEffector>> children_;
   std::vector<Eigen::Index> child_offset_, child_size_;  ///< each child's block within this effector's
   std::vector<std::size_t> child_segment0_;              ///< each child's first segment index here
+  std::vector<std::size_t> child_outputs_;               ///< each child's output count
 };
 
 }  // namespace ramus
