@@ -1,7 +1,9 @@
 #include "modal_command.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <numbers>
@@ -30,7 +32,39 @@ nlohmann::json option_value(const std::string& option, const std::string& text) 
   throw UsageError{option + " needs a number, a number and a unit (\"4 m\") or JSON text, got '" + text + "'"};
 }
 
-/// `ramus modal beam --KEY VALUE … --output FILE.json`.
+/// Whether `output` names an HDF5 modal file: it ends in .h5 or .hdf5 (any case). Standard output
+/// ("-") and every other name get JSON.
+bool hdf5_output(const std::string& output) {
+  std::string extension = std::filesystem::path(output).extension().string();
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return extension == ".h5" || extension == ".hdf5";
+}
+
+/// Refuses an HDF5 output in a build without HDF5 before any work is done.
+void require_output_supported(const std::string& output) {
+  if (hdf5_output(output) && !scenario::modal_file_hdf5_supported())
+    throw std::runtime_error(output +
+                             ": this build of ramus has no HDF5 support (build it with HDF5, Debian: "
+                             "libhdf5-dev); write a JSON modal file (FILE.json) instead");
+}
+
+/// `file` written to `output`: HDF5 by the name (docs/flex/modal_file.md §5), else JSON; either
+/// replaces the file only when complete.
+void write_modal_output(const std::string& output, const scenario::ModalFile& file) {
+  if (hdf5_output(output)) {
+    try {
+      scenario::write_modal_file_hdf5(output, file);
+    } catch (const scenario::ScenarioError& e) {
+      throw std::runtime_error(e.what());
+    }
+    return;
+  }
+  OutputFile out = output == "-" ? OutputFile() : OutputFile(output);
+  out << scenario::modal_file_text(file);
+  out.commit();
+}
+
+/// `ramus modal beam --KEY VALUE … --output FILE.json|FILE.h5`.
 int modal_beam(const std::vector<std::string>& args) {
   nlohmann::json beam = nlohmann::json::object();
   std::string output, provenance = "ramus " RAMUS_VERSION " modal beam";
@@ -48,7 +82,8 @@ int modal_beam(const std::vector<std::string>& args) {
     beam[key] = option_value(a, v);
     provenance += " " + a + " '" + v + "'";
   }
-  if (output.empty()) throw UsageError{"modal beam needs --output FILE.json (- for standard output)"};
+  if (output.empty()) throw UsageError{"modal beam needs --output FILE.json or FILE.h5 (- for standard output)"};
+  require_output_supported(output);
   scenario::ModalFile file;
   try {
     file.data = scenario::beam_modal_data(beam.dump());
@@ -60,9 +95,7 @@ int modal_beam(const std::vector<std::string>& args) {
   file.info.provenance = provenance;
   file.info.frame =
       "F at the beam's root (r_RF_F), its axes those of dcm_BF's rows: the beam axis, then the section's y, z";
-  OutputFile out = output == "-" ? OutputFile() : OutputFile(output);
-  out << scenario::modal_file_text(file);
-  out.commit();
+  write_modal_output(output, file);
   if (output != "-")
     std::cerr << "ramus: " << escaped_text(output) << ": " << file.data.modes() << " modes from "
               << number_text(file.data.omega[0]) << " to " << number_text(file.data.omega[file.data.modes() - 1])
@@ -70,7 +103,7 @@ int modal_beam(const std::vector<std::string>& args) {
   return 0;
 }
 
-/// `ramus modal show FILE.json`: the header, the rigid body, and per mode ω, f, ζ, μ and the
+/// `ramus modal show FILE`: the header, the rigid body, and per mode ω, f, ζ, μ and the
 /// effective masses |P_k|²/μ_k and |H_k|²/μ_k (docs/flex/modal_file.md §4).
 int modal_show(const std::vector<std::string>& args) {
   if (args.size() != 2) throw UsageError{"modal show takes one modal file"};
@@ -101,7 +134,7 @@ int modal_show(const std::vector<std::string>& args) {
   return 0;
 }
 
-/// `ramus modal import DESCRIPTION.json --output FILE.json`.
+/// `ramus modal import DESCRIPTION.json --output FILE.json|FILE.h5`.
 int modal_import(const std::vector<std::string>& args) {
   std::string description, output;
   for (std::size_t i = 1; i < args.size(); ++i) {
@@ -117,27 +150,43 @@ int modal_import(const std::vector<std::string>& args) {
     }
   }
   if (description.empty() || output.empty())
-    throw UsageError{"modal import needs DESCRIPTION.json and --output FILE.json (- for standard output)"};
+    throw UsageError{"modal import needs DESCRIPTION.json and --output FILE.json or FILE.h5 (- for standard output)"};
+  require_output_supported(output);
   scenario::ModalFile file;
   try {
     file = scenario::import_fe_description(description);
   } catch (const scenario::ScenarioError& e) {
     throw std::runtime_error(e.what());
   }
-  OutputFile out = output == "-" ? OutputFile() : OutputFile(output);
-  out << scenario::modal_file_text(file);
-  out.commit();
+  write_modal_output(output, file);
+  return 0;
+}
+
+/// `ramus modal convert IN OUT`: the modal file IN (JSON or HDF5) written to OUT in the container
+/// OUT's name chooses, the data and the header unchanged (docs/flex/modal_file.md §4).
+int modal_convert(const std::vector<std::string>& args) {
+  if (args.size() != 3)
+    throw UsageError{"modal convert takes a modal file and an output file (FILE.json, FILE.h5 or -)"};
+  require_output_supported(args[2]);
+  scenario::ModalFile file;
+  try {
+    file = scenario::read_modal_file(args[1]);
+  } catch (const scenario::ScenarioError& e) {
+    throw std::runtime_error(e.what());
+  }
+  write_modal_output(args[2], file);
   return 0;
 }
 
 }  // namespace
 
 int run_modal(const std::vector<std::string>& args) {
-  if (args.empty()) throw UsageError{"modal needs 'beam' or 'show'"};
+  if (args.empty()) throw UsageError{"modal needs 'beam', 'import', 'show' or 'convert'"};
   if (args[0] == "beam") return modal_beam(args);
   if (args[0] == "show") return modal_show(args);
   if (args[0] == "import") return modal_import(args);
-  throw UsageError{"unknown modal command '" + args[0] + "' (beam, import, show)"};
+  if (args[0] == "convert") return modal_convert(args);
+  throw UsageError{"unknown modal command '" + args[0] + "' (beam, import, show, convert)"};
 }
 
 }  // namespace ramus::app

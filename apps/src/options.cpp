@@ -14,11 +14,13 @@ namespace {
 std::string modal_usage() {
   return "       ramus modal beam --length L --EI_y EI --EI_z EI --GJ GJ --EA EA --rhoA RHOA --elements E --modes N\n"
          "                      [--rhoJ RHOJ] [--kGA_y N] [--kGA_z N] [--rhoI_y RHOI] [--rhoI_z RHOI] [--zeta Z]\n"
-         "                      [--r_RF_F V] [--dcm_BF M] --output FILE.json|-\n"
+         "                      [--r_RF_F V] [--dcm_BF M] --output FILE.json|FILE.h5|-\n"
          "                      the modal file of a uniform clamped beam (values: \"4\", \"4 m\" or JSON)\n"
-         "       ramus modal import FE.json --output FILE.json|-\n"
+         "       ramus modal import FE.json --output FILE.json|FILE.h5|-\n"
          "                      the Craig-Bampton reduction of a finite-element model (Matrix Market M, K)\n"
-         "       ramus modal show FILE.json     a modal file's provenance, rigid body and modes\n";
+         "       ramus modal show FILE          a modal file's provenance, rigid body and modes (JSON or HDF5)\n"
+         "       ramus modal convert IN OUT     a modal file in the other container: HDF5 when OUT ends in\n"
+         "                      .h5 or .hdf5, else JSON\n";
 }
 
 }  // namespace

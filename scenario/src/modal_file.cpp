@@ -1,10 +1,14 @@
 // The modal file (docs/flex/modal_file.md): ModalData as JSON, read through Node (every failure
-// names the file, the path in it and the value) and written to round-trip precision.
+// names the file, the path in it and the value) and written to round-trip precision; a file that
+// starts with HDF5's signature goes to the HDF5 reader (modal_file_hdf5_read.cpp).
 #include "ramus/scenario/modal_file.hpp"
 
+#include <cctype>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "json_node.hpp"
+#include "modal_file_hdf5.hpp"
 #include "modal_object.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/scenario/input_file.hpp"
@@ -169,13 +173,31 @@ ModalFile parse_modal_file(std::string_view text, const std::string& source) {
   }
 }
 
-ModalFile read_modal_file(const std::string& path) { return parse_modal_file(read_input_file(path, "modal"), path); }
+// HDF5 or JSON by the file's first bytes, not its name (docs/flex/modal_file.md §5.2).
+ModalFile read_modal_file(const std::string& path) {
+  if (modal_hdf5::has_signature(path)) return modal_hdf5::read(path);
+  const std::string text = read_input_file(path, "modal");
+  std::string extension = std::filesystem::path(path).extension().string();
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (extension != ".h5" && extension != ".hdf5") return parse_modal_file(text, path);
+  // Named as HDF5 but without its signature: read as JSON, and if that fails say both.
+  try {
+    return parse_modal_file(text, path);
+  } catch (const ScenarioError& e) {
+    throw ScenarioError(e.path(),
+                        "not an HDF5 file (it does not start with the HDF5 signature), and as JSON: " + e.reason());
+  }
+}
+
+void modal_hdf5::check_writable(const ModalFile& file) {
+  check_modal_data("modal file", file.data);
+  if (file.info.provenance.empty())
+    throw ConfigurationError("modal file", "provenance", "\"\"", "must say where the data come from");
+}
 
 std::string modal_file_text(const ModalFile& file) {
   const ModalData& d = file.data;
-  check_modal_data("modal file", d);
-  if (file.info.provenance.empty())
-    throw ConfigurationError("modal file", "provenance", "\"\"", "must say where the data come from");
+  modal_hdf5::check_writable(file);
   nlohmann::ordered_json j;
   j["format"] = kModalFileFormat;
   j["version"] = kModalFileVersion;
