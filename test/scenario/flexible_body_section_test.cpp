@@ -37,7 +37,8 @@ using namespace ramus::scenario;
 using nlohmann::json;
 using ramus::scenario_test::expect_error;
 
-/// The beam of these tests: 4 m, EI 270 and 120 N m², 5 kg/m, 6 elements, 8 modes, ζ = 0.01.
+/// The beam of these tests: 4 m, EI 270 and 120 N m², 5 kg/m, 6 elements, 8 modes, ζ = 0.01; a
+/// Timoshenko beam (shear stiffness and rotary inertia), so that every key of the part is read.
 flex::BeamConfig beam_config() {
   flex::BeamConfig c;
   c.length = 4.0;
@@ -47,6 +48,10 @@ flex::BeamConfig beam_config() {
   c.EA = 1e6;
   c.rhoA = 5.0;
   c.rhoJ = 0.01;
+  c.kGA_y = 2e5;
+  c.kGA_z = 3e5;
+  c.rhoI_y = 0.004;
+  c.rhoI_z = 0.006;
   c.elements = 6;
   c.modes = 8;
   c.zeta = 0.01;
@@ -55,6 +60,7 @@ flex::BeamConfig beam_config() {
 
 json beam_object() {
   return json::parse(R"({"length": 4, "EI_y": 270, "EI_z": 120, "GJ": 1e4, "EA": 1e6, "rhoA": 5, "rhoJ": 0.01,
+                         "kGA_y": 2e5, "kGA_z": 3e5, "rhoI_y": 0.004, "rhoI_z": 0.006,
                          "elements": 6, "modes": 8, "zeta": 0.01})");
 }
 
