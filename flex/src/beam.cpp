@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "beam_element.hpp"
+#include "member_integrals.hpp"
 #include "point_mass_integrals.hpp"
-#include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
 
@@ -121,39 +121,13 @@ Modes solve_modes(const BeamConfig& c, double h) {
 /// §4: the rigid-body and modal integrals, eqs. (2)–(10), by 4-point Gauss quadrature over each
 /// element of the interpolated field (exact: the integrands are polynomials of degree ≤ 6).
 void integrate(const BeamConfig& c, double h, const Modes& modes, ModalData& d) {
-  const Eigen::Index n = modes.omega.size();
-  const Eigen::Matrix3d R_FB = c.dcm_BF.transpose();  // beam axes → F
-  const Eigen::Vector3d t = c.dcm_BF.row(0).transpose();
-  // The sections' rotary inertia per length, in beam axes and in F (eq. (20)).
-  const Eigen::Vector3d section(c.rhoJ, c.rhoI_y, c.rhoI_z);
-  const Eigen::Matrix3d J_sec = R_FB * section.asDiagonal() * c.dcm_BF;
-  const detail::ShearParameters shear = detail::shear_parameters(c, h);
-  d.mass = 0.0;
-  Eigen::Vector3d c0 = Eigen::Vector3d::Zero();
-  d.I_PntF_F.setZero();
-  d.modal_mass = Eigen::VectorXd::Zero(n);
-  d.P_F = Eigen::Matrix3Xd::Zero(3, n);
-  d.H_PntF_F = Eigen::Matrix3Xd::Zero(3, n);
-  detail::zero_second_order_integrals(n, d);
-  for (int e = 0; e < c.elements; ++e) {
-    const auto Phi_e = modes.Phi.middleRows(e * kNodeDofs, kElementDofs);
-    for (const detail::GaussPoint& g : detail::gauss4()) {
-      const detail::ElementShape shape = detail::element_shape(g.xi, h, shear);
-      const Eigen::Vector3d r = c.r_RF_F + (e + g.xi) * h * t;
-      const double w = c.rhoA * h * g.weight, ws = h * g.weight;
-      const Eigen::Matrix3Xd U = R_FB * (shape.u * Phi_e);  // φ_k(r) in F, 3×n
-      const Eigen::Matrix3Xd Theta = shape.theta * Phi_e;   // ψ_k(r) in beam axes, 3×n
-      d.mass += w;                                          // (2)
-      c0 += w * r;                                          // (3)
-      d.I_PntF_F += w * (r.squaredNorm() * Eigen::Matrix3d::Identity() - r * r.transpose()) + ws * J_sec;  // (4)
-      d.modal_mass += w * U.colwise().squaredNorm().transpose() +
-                      ws * (Theta.transpose() * section.asDiagonal() * Theta).diagonal();  // (5)
-      d.P_F += w * U;                                                                      // (6)
-      d.H_PntF_F += w * tilde(r) * U + ws * R_FB * section.asDiagonal() * Theta;           // (7)
-      detail::add_point_mass_integrals(w, r, U, d);                                        // (8)–(10)
-    }
-  }
-  d.r_ScF_F = c0 / d.mass;
+  const detail::MemberQuadrature beam(c, h, c.r_RF_F, c.dcm_BF);
+  detail::zero_integrals(modes.omega.size(), d);
+  const detail::PointMass point = [&d](double w, const Eigen::Vector3d& r, const Eigen::Matrix3Xd& U) {
+    detail::add_point_mass_integrals(w, r, U, d);  // (8)–(10)
+  };
+  for (int e = 0; e < c.elements; ++e) beam.add(e, modes.Phi.middleRows(e * kNodeDofs, kElementDofs), d, point);
+  detail::finish_integrals(d);
 }
 
 /// §5: the axial force of unit load case q, eq. (12): N_q(s) = ρA ∫_s^L f_q(r(σ))·t dσ with
