@@ -2,6 +2,8 @@
 #include "ramus/systems/flexible_body.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstddef>
 
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/validation.hpp"
@@ -11,14 +13,11 @@ namespace ramus {
 /// Everything one evaluation shares between its stages, sized once for n modes.
 struct FlexibleBody::Workspace final : EffectorWorkspace {
   Workspace(Eigen::Index n, std::size_t nodes) {
-    for (auto* group : {&G_eta, &G_etaDot, &Ka_eta, &Ka_etaDot, &Kw_eta, &Kw_etaDot})
-      for (Eigen::VectorXd& v : *group) v = Eigen::VectorXd::Zero(n);
-    for (Eigen::VectorXd& v : Kww_eta) v = Eigen::VectorXd::Zero(n);
-    for (Eigen::VectorXd& v : D_eta) v = Eigen::VectorXd::Zero(n);
-    Q = Eigen::Matrix3Xd::Zero(3, n);
-    Ht = Eigen::Matrix3Xd::Zero(3, n);
-    aEta = Eigen::MatrixX3d::Zero(n, 3);
-    bEta = Eigen::MatrixX3d::Zero(n, 3);
+    modes = n;
+    X = Eigen::VectorXd::Zero(2 * n);
+    Y = Eigen::VectorXd::Zero(kProducts * n);
+    rows_F = Eigen::Matrix3Xd::Zero(3, n);
+    W = Eigen::Matrix<double, 6, Eigen::Dynamic>::Zero(6, n);
     cEta = Eigen::VectorXd::Zero(n);
     f = Eigen::VectorXd::Zero(n);
     node_frames.resize(nodes);
@@ -28,13 +27,20 @@ struct FlexibleBody::Workspace final : EffectorWorkspace {
     node_loads.resize(nodes);
     loaded.assign(nodes, 0);
   }
-  // Products of the data's matrices with η and η̇ (eqs. (5)–(8)).
-  std::array<Eigen::VectorXd, 3> G_eta, G_etaDot, Ka_eta, Ka_etaDot, Kw_eta, Kw_etaDot;
-  std::array<Eigen::VectorXd, 6> Kww_eta;
-  std::array<Eigen::VectorXd, 9> D_eta;
-  Eigen::Matrix3Xd Q, Ht;                            ///< ∂c'/∂η̇ and ∂h/∂η̇ (eqs. (5), (7))
-  Eigen::MatrixX3d aEta, bEta;                       ///< eq. (10)
-  Eigen::VectorXd cEta, f;                           ///< eq. (10); f the modal forces
+  // Products of the data's matrices in F with η and η̇ (eqs. (5)–(8); §6): X = [η; η̇], and Y the
+  // products, n each, in the order of FlexibleBody::Product.
+  Eigen::Index modes = 0;
+  Eigen::VectorXd X, Y;
+  auto product(int id) const { return Y.segment(id * modes, modes); }
+  Eigen::Matrix3Xd rows_F;  ///< a 3×n assembled in F before it is turned to B
+  /// [Q; H̃]: ∂c'/∂η̇ and ∂h/∂η̇ (eqs. (5), (7)), stacked so that the modal equations' coupling
+  /// rows (eq. (10): a_η = −M⁻¹ Qᵀ, b_η = −M⁻¹ H̃ᵀ) enter the hub's rows as −W M⁻¹ Wᵀ (eq. (12)).
+  Eigen::Matrix<double, 6, Eigen::Dynamic> W;
+  auto Q() { return W.topRows<3>(); }
+  auto Ht() { return W.bottomRows<3>(); }
+  auto Q() const { return W.topRows<3>(); }
+  auto Ht() const { return W.bottomRows<3>(); }
+  Eigen::VectorXd cEta, f;                           ///< eq. (10): c_η = M⁻¹ f; f the modal forces
   Eigen::Vector3d c = Eigen::Vector3d::Zero();       ///< [kg m] first moment about B, eq. (5)
   Eigen::Vector3d cPrime = Eigen::Vector3d::Zero();  ///< its B-frame rate
   Eigen::Vector3d cPP = Eigen::Vector3d::Zero();     ///< c'' less Q η̈ (eq. (9))
@@ -118,29 +124,62 @@ FlexibleBody::FlexibleBody(std::string name, const FlexibleBodyConfig& c)
         R * modes_.J1_F[static_cast<std::size_t>(k)] * R.transpose() + shift_term(r, P_B_.col(k));
   }
   mu_ = modes_.modal_mass;
+  inv_mu_ = mu_.cwiseInverse();
   stiffness_ = mu_.cwiseProduct(modes_.omega.cwiseAbs2());
   damping_ = 2.0 * modes_.zeta.cwiseProduct(modes_.omega).cwiseProduct(mu_);
-  // Vector-valued (per (k, l)) data rotate with R; D, a tensor per (k, l), with R on both sides.
-  const auto rotated = [&](const auto& F, int first, int i) {
-    Eigen::MatrixXd out = R(i, 0) * F[first] + R(i, 1) * F[first + 1] + R(i, 2) * F[first + 2];
-    return out;
+  // §6: the second-order data stay in F, as one list of their nonzero entries. Each set (G; D; the
+  // a, ω̇ and centrifugal cases of K_G) drops the entries below kDropped times its largest: the
+  // round-off of the data's generation (a beam's modes of different families share no component,
+  // but their products carry ~1e-17 instead of zeros), far below any physical term.
+  constexpr double kDropped = 1e-13;
+  const auto largest = [](const auto& set, int first, int count) {
+    double v = 0.0;
+    for (int k = first; k < first + count; ++k)
+      if (set[static_cast<std::size_t>(k)].size() > 0)
+        v = std::max(v, set[static_cast<std::size_t>(k)].cwiseAbs().maxCoeff());
+    return v;
   };
-  for (int i = 0; i < 3; ++i) {
-    G_B_[i] = rotated(modes_.G, 0, i);
-    Ka_B_[i] = rotated(modes_.K_G, 0, i);
-    Kw_B_[i] = rotated(modes_.K_G, 3, i);
-  }
-  for (int i = 0; i < 3; ++i) {
-    // eqs. (2)–(3): ∫ ρ × γ dm about B = r × ∫ γ dm + [BF] ∫ r × γ dm.
-    const int j = (i + 1) % 3, k = (i + 2) % 3;
-    Kw_B_[i] += r[j] * Ka_B_[k] - r[k] * Ka_B_[j];
-    for (int j2 = 0; j2 < 3; ++j2) {
-      D_B_[3 * i + j2] = Eigen::MatrixXd::Zero(n_, n_);
-      for (int a = 0; a < 3; ++a)
-        for (int b = 0; b < 3; ++b) D_B_[3 * i + j2] += R(i, a) * R(j2, b) * modes_.D[3 * a + b];
+  // Y[id + r] = A [η; η̇][r] for r < rates (1: η only; 2: η and η̇): A's kept entries as (target,
+  // source, value), or A itself when more than kDense of it is kept (a list entry costs about twice
+  // a dense one). Returns whether anything is kept.
+  constexpr double kDense = 0.3;
+  const auto add = [&](const Eigen::MatrixXd& A, double scale, int id, int rates) {
+    const auto kept = [&](Eigen::Index i, Eigen::Index k) {
+      return A(i, k) != 0.0 && std::abs(A(i, k)) > kDropped * scale;
+    };
+    Eigen::Index count = 0;
+    for (Eigen::Index i = 0; i < n_; ++i)
+      for (Eigen::Index k = 0; k < n_; ++k) count += kept(i, k) ? 1 : 0;
+    if (count == 0) return false;
+    if (static_cast<double>(count) > kDense * static_cast<double>(n_ * n_)) {
+      dense_products_.push_back({id, rates, A});
+      return true;
     }
+    for (int rate = 0; rate < rates; ++rate)
+      for (Eigen::Index i = 0; i < n_; ++i)
+        for (Eigen::Index k = 0; k < n_; ++k)
+          if (kept(i, k)) products_.push_back({static_cast<Eigen::Index>(id + rate) * n_ + i, rate * n_ + k, A(i, k)});
+    return true;
+  };
+  const double g = largest(modes_.G, 0, 3), dd = largest(modes_.D, 0, 9);
+  const double ka = largest(modes_.K_G, 0, 3), kw = largest(modes_.K_G, 3, 3), kww = largest(modes_.K_G, 6, 6);
+  for (int a = 0; a < 3; ++a) {
+    const int b = (a + 1) % 3;
+    add(modes_.G[a].transpose(), g, kG + 2 * a, 2);                     // Gᵀ η, Gᵀ η̇
+    add(modes_.D[4 * a], dd, kS + a, 1);                                // D_aa η
+    add(modes_.D[3 * a + b] + modes_.D[3 * b + a], dd, kS + 3 + a, 1);  // (D_ab + D_ba) η
   }
-  for (int j = 0; j < 6; ++j) Kww_F_[j] = modes_.K_G[6 + j];
+  if (stiffening_) {
+    for (int a = 0; a < 3; ++a) {
+      add(modes_.K_G[a], ka, kKa + 2 * a, 2);
+      add(modes_.K_G[3 + a], kw, kKw + 2 * a, 2);
+    }
+    for (int j = 0; j < 6; ++j)
+      if (add(modes_.K_G[6 + j], kww, kKww + j, 1)) centrifugal_cases_.push_back(j);
+  }
+  // In the order of the products, then of the entries: the writes walk Y forward.
+  std::stable_sort(products_.begin(), products_.end(),
+                   [](const ProductEntry& lhs, const ProductEntry& rhs) { return lhs.target < rhs.target; });
 }
 
 std::vector<StateEffector::OutputSpec> FlexibleBody::outputs() const {
@@ -173,54 +212,69 @@ std::unique_ptr<EffectorWorkspace> FlexibleBody::make_workspace() const {
 
 void FlexibleBody::deformation(const Eigen::Ref<const Eigen::VectorXd>& eta,
                                const Eigen::Ref<const Eigen::VectorXd>& etaDot, Workspace& ws) const {
-  for (int i = 0; i < 3; ++i) {
-    ws.G_eta[i].noalias() = G_B_[i].transpose() * eta;
-    ws.G_etaDot[i].noalias() = G_B_[i].transpose() * etaDot;
-  }
-  for (int i = 0; i < 9; ++i) ws.D_eta[i].noalias() = D_B_[i] * eta;
-  // eqs. (5), (7): Q = ∂c'/∂η̇, H̃ = ∂h/∂η̇.
-  ws.Q = P_B_;
-  ws.Ht = H_B_;
-  for (int i = 0; i < 3; ++i) ws.Ht.row(i) += ws.G_eta[i].transpose();
+  // §6: every product in F, where the data keep their sparsity; the 3-vectors, 3×3 and 3×n
+  // results are turned to B (and shifted to B's origin) once.
+  const Eigen::Matrix3d& R = dcm_BF_;
+  ws.X.head(n_) = eta;
+  ws.X.tail(n_) = etaDot;
+  ws.Y.setZero();
+  for (const ProductEntry& e : products_) ws.Y[e.target] += e.value * ws.X[e.source];
+  for (const DenseProduct& p : dense_products_)
+    for (int rate = 0; rate < p.rates; ++rate)
+      ws.Y.segment((p.id + rate) * n_, n_).noalias() = p.A * ws.X.segment(rate * n_, n_);
+  // eqs. (5), (7): Q = ∂c'/∂η̇, H̃ = ∂h/∂η̇; G's part of H̃ is [BF] (G_aᵀ η)_a.
+  for (int a = 0; a < 3; ++a) ws.rows_F.row(a) = ws.product(kG + 2 * a).transpose();
+  ws.Q() = P_B_;
+  ws.Ht() = H_B_;
   ws.cPP.setZero();
   ws.hPrime.setZero();
   Eigen::Vector3d c2 = Eigen::Vector3d::Zero(), c2Dot = Eigen::Vector3d::Zero();
   Eigen::Matrix3d Iw = Eigen::Matrix3d::Zero(), IwDot = Eigen::Matrix3d::Zero();
   if (stiffening_) {
-    std::array<double, 6> f{}, fDot{};
-    for (int i = 0; i < 3; ++i) {
-      ws.Ka_eta[i].noalias() = Ka_B_[i] * eta;
-      ws.Ka_etaDot[i].noalias() = Ka_B_[i] * etaDot;
-      ws.Kw_eta[i].noalias() = Kw_B_[i] * eta;
-      ws.Kw_etaDot[i].noalias() = Kw_B_[i] * etaDot;
-      ws.Q.row(i) += ws.Ka_eta[i].transpose();
-      ws.Ht.row(i) += ws.Kw_eta[i].transpose();
-      c2[i] = 0.5 * eta.dot(ws.Ka_eta[i]);  // eq. (5)
-      c2Dot[i] = etaDot.dot(ws.Ka_eta[i]);
-      ws.cPP[i] = etaDot.dot(ws.Ka_etaDot[i]);     // eq. (9)
-      ws.hPrime[i] = etaDot.dot(ws.Kw_etaDot[i]);  // eq. (9); G's part vanishes (antisymmetric)
+    Eigen::Vector3d c2_F, c2Dot_F, cPP_F, hPrime_F;
+    for (int a = 0; a < 3; ++a) {
+      const auto Ka_eta = ws.product(kKa + 2 * a), Ka_etaDot = ws.product(kKa + 2 * a + 1);
+      ws.rows_F.row(a) += ws.product(kKw + 2 * a).transpose();
+      c2_F[a] = 0.5 * eta.dot(Ka_eta);  // eq. (5)
+      c2Dot_F[a] = etaDot.dot(Ka_eta);
+      cPP_F[a] = etaDot.dot(Ka_etaDot);                       // eq. (9)
+      hPrime_F[a] = etaDot.dot(ws.product(kKw + 2 * a + 1));  // eq. (9); G's part vanishes (antisymmetric)
     }
-    for (int j = 0; j < 6; ++j) {
-      ws.Kww_eta[j].noalias() = Kww_F_[j] * eta;
-      f[j] = eta.dot(ws.Kww_eta[j]);
-      fDot[j] = 2.0 * etaDot.dot(ws.Kww_eta[j]);
+    ws.Ht().noalias() += R.lazyProduct(ws.rows_F);
+    for (int a = 0; a < 3; ++a) ws.rows_F.row(a) = ws.product(kKa + 2 * a).transpose();
+    ws.Q().noalias() += R.lazyProduct(ws.rows_F);  // (Ka_i η)_i in B
+    // The ω̇ cases about B gain r_FB × (the a cases) (§2).
+    for (Eigen::Index k = 0; k < n_; ++k) ws.W.block<3, 1>(3, k) += r_FB_B_.cross(ws.W.block<3, 1>(0, k) - P_B_.col(k));
+    c2 = R * c2_F;
+    c2Dot = R * c2Dot_F;
+    ws.cPP = R * cPP_F;
+    ws.hPrime = R * hPrime_F + r_FB_B_.cross(ws.cPP);
+    std::array<double, 6> f{}, fDot{};
+    for (const int j : centrifugal_cases_) {
+      f[static_cast<std::size_t>(j)] = eta.dot(ws.product(kKww + j));
+      fDot[static_cast<std::size_t>(j)] = 2.0 * etaDot.dot(ws.product(kKww + j));
     }
     // eq. (6): the foreshortening's inertia, from F to B.
-    Iw = dcm_BF_ * foreshortening_inertia_F(f) * dcm_BF_.transpose() + shift_term(r_FB_B_, c2);
-    IwDot = dcm_BF_ * foreshortening_inertia_F(fDot) * dcm_BF_.transpose() + shift_term(r_FB_B_, c2Dot);
+    Iw = R * foreshortening_inertia_F(f) * R.transpose() + shift_term(r_FB_B_, c2);
+    IwDot = R * foreshortening_inertia_F(fDot) * R.transpose() + shift_term(r_FB_B_, c2Dot);
+  } else {
+    ws.Ht().noalias() += R.lazyProduct(ws.rows_F);
   }
   ws.c.noalias() = c0_B_ + P_B_ * eta;
   ws.c += c2;
-  ws.cPrime.noalias() = ws.Q * etaDot;  // c' = Q η̇ (eq. (8))
-  // eq. (6): I = J0 + Σ J1_k η_k + J2(η) + I_w, J2 = tr(q) 1 − q with q_ij = ηᵀ D_ij η.
+  ws.cPrime.noalias() = ws.Q() * etaDot;  // c' = Q η̇ (eq. (8))
+  // eq. (6): I = J0 + Σ J1_k η_k + J2(η) + I_w, J2 = tr(q) 1 − q with q_ij = ηᵀ D_ij η (symmetric:
+  // D_ji = D_ijᵀ), and q'_ij = η̇·(D_ij + D_ji) η; in F from the symmetrised S, then turned to B.
   Eigen::Matrix3d q, qDot;
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) {
-      q(i, j) = eta.dot(ws.D_eta[3 * i + j]);
-      qDot(i, j) = etaDot.dot(ws.D_eta[3 * i + j]) + etaDot.dot(ws.D_eta[3 * j + i]);
-    }
-  ws.I = J0_B_ + q.trace() * Eigen::Matrix3d::Identity() - q + Iw;
-  ws.IPrime = qDot.trace() * Eigen::Matrix3d::Identity() - qDot + IwDot;
+  for (int a = 0; a < 3; ++a) {
+    q(a, a) = eta.dot(ws.product(kS + a));
+    qDot(a, a) = 2.0 * etaDot.dot(ws.product(kS + a));
+    const int b = (a + 1) % 3, p = kS + 3 + a;  // (D_ab + D_ba) η
+    q(a, b) = q(b, a) = 0.5 * eta.dot(ws.product(p));
+    qDot(a, b) = qDot(b, a) = etaDot.dot(ws.product(p));
+  }
+  ws.I = J0_B_ + q.trace() * Eigen::Matrix3d::Identity() - R * q * R.transpose() + Iw;
+  ws.IPrime = qDot.trace() * Eigen::Matrix3d::Identity() - R * qDot * R.transpose() + IwDot;
   for (Eigen::Index k = 0; k < n_; ++k) {
     ws.I += eta[k] * J1_B_[static_cast<std::size_t>(k)];
     ws.IPrime += etaDot[k] * J1_B_[static_cast<std::size_t>(k)];
@@ -319,35 +373,44 @@ void FlexibleBody::contributions(const EvaluationContext& ctx, ConstStateBlock x
   // eq. (10): the modal forces f = −C η̇ − K η − 2 Σ_i ω_i Gᵢᵀ η̇ + ½ ωᵀ (∂I/∂η) ω + Qᵀ g.
   ws.f.noalias() = -damping_.cwiseProduct(etaDot);
   ws.f.noalias() -= stiffness_.cwiseProduct(eta);
-  for (int i = 0; i < 3; ++i) ws.f.noalias() -= 2.0 * omega[i] * ws.G_etaDot[i];
+  const Eigen::Vector3d omega_F = dcm_BF_.transpose() * omega;  // the products are in F (§6)
+  for (int a = 0; a < 3; ++a) ws.f.noalias() -= 2.0 * omega_F[a] * ws.product(kG + 2 * a + 1);
   for (Eigen::Index k = 0; k < n_; ++k) ws.f[k] += 0.5 * omega.dot(J1_B_[static_cast<std::size_t>(k)] * omega);
+  // Σ_ij (|ω|² δ_ij − ω_i ω_j) D_ij η, invariant under the rotation, with D's symmetrised pairs.
   const double w2 = omega.squaredNorm();
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) ws.f.noalias() += ((i == j ? w2 : 0.0) - omega[i] * omega[j]) * ws.D_eta[3 * i + j];
+  for (int a = 0; a < 3; ++a) {
+    const int b = (a + 1) % 3;
+    ws.f.noalias() += (w2 - omega_F[a] * omega_F[a]) * ws.product(kS + a);
+    ws.f.noalias() -= omega_F[a] * omega_F[b] * ws.product(kS + 3 + a);
+  }
   if (stiffening_) {
-    const Eigen::Vector3d w = dcm_BF_.transpose() * omega;  // ω in F
+    const Eigen::Vector3d& w = omega_F;
     const std::array<double, 6> cw{w.x() * w.x(), w.y() * w.y(), w.z() * w.z(),
                                    w.x() * w.y(), w.y() * w.z(), w.z() * w.x()};
-    for (int j = 0; j < 6; ++j) ws.f.noalias() -= cw[static_cast<std::size_t>(j)] * ws.Kww_eta[j];  // stiffening
-    const Eigen::Vector3d v = w2 * r_FB_B_ - omega.dot(r_FB_B_) * omega;                            // F's offset from B
-    for (int i = 0; i < 3; ++i) ws.f.noalias() += v[i] * ws.Ka_eta[i];
+    for (const int j : centrifugal_cases_)
+      ws.f.noalias() -= cw[static_cast<std::size_t>(j)] * ws.product(kKww + j);                     // stiffening
+    const Eigen::Vector3d v_F = dcm_BF_.transpose() * (w2 * r_FB_B_ - omega.dot(r_FB_B_) * omega);  // F's offset from B
+    for (int a = 0; a < 3; ++a) ws.f.noalias() += v_F[a] * ws.product(kKa + 2 * a);
   }
-  ws.f.noalias() += ws.Q.transpose() * g_B;
+  ws.f.noalias() += ws.Q().transpose() * g_B;
   if (ws.any_load) add_node_loads(ws, s);
-  // μ η̈ = f − Qᵀ r̈_B − H̃ᵀ ω̇ (the modal mass is diagonal and constant).
-  const auto inv_mu = mu_.cwiseInverse().asDiagonal();
-  ws.aEta.noalias() = -(inv_mu * ws.Q.transpose());
-  ws.bEta.noalias() = -(inv_mu * ws.Ht.transpose());
-  ws.cEta.noalias() = inv_mu * ws.f;
+  // μ η̈ = f − Qᵀ r̈_B − H̃ᵀ ω̇ (the modal mass is diagonal and constant): c_η = M⁻¹ f, and eq. (12)'s
+  // coupling −W M⁻¹ Wᵀ as a sum of fixed-size 6×6 rank-one updates, one per mode.
+  ws.cEta = inv_mu_.cwiseProduct(ws.f);
+  Eigen::Matrix<double, 6, 6> coupling = Eigen::Matrix<double, 6, 6>::Zero();
+  for (Eigen::Index k = 0; k < n_; ++k) {
+    const Eigen::Matrix<double, 6, 1> w = ws.W.col(k);
+    coupling.noalias() -= (inv_mu_[k] * w) * w.transpose();
+  }
+  s.A += coupling.topLeftCorner<3, 3>();
+  s.B += coupling.topRightCorner<3, 3>();
+  s.C += coupling.bottomLeftCorner<3, 3>();
+  s.D += coupling.bottomRightCorner<3, 3>();
   // eq. (12): c'' = Q η̈ + cPP and h' = H̃ η̈ + hPrime (eq. (9)) in the hub's rows.
-  s.A.noalias() += ws.Q * ws.aEta;
-  s.B.noalias() += ws.Q * ws.bEta;
-  s.C.noalias() += ws.Ht * ws.aEta;
-  s.D.noalias() += ws.Ht * ws.bEta;
-  s.vecTrans.noalias() -= ws.Q * ws.cEta;
-  s.vecTrans -= ws.cPP;
-  s.vecRot.noalias() -= ws.Ht * ws.cEta;
-  const Eigen::Vector3d h_rel = ws.Ht * etaDot;
+  const Eigen::Matrix<double, 6, 1> w_c = ws.W * ws.cEta;
+  s.vecTrans -= w_c.head<3>() + ws.cPP;
+  s.vecRot -= w_c.tail<3>();
+  const Eigen::Vector3d h_rel = ws.Ht() * etaDot;
   s.vecRot -= ws.hPrime + omega.cross(h_rel);
 }
 
@@ -371,11 +434,14 @@ Eigen::Vector3d FlexibleBody::derivatives(const EvaluationContext& ctx, ConstSta
                                           StateBlockRef dxdt) const {
   const auto& ws = static_cast<const Workspace&>(ws_base);
   dxdt.head(n_) = x.tail(n_);
-  dxdt.tail(n_).noalias() = ws.cEta;
-  dxdt.tail(n_).noalias() += ws.aEta * ctx.acc.rDDot_BN_B;
-  dxdt.tail(n_).noalias() += ws.bEta * ctx.acc.omegaDot_BN_B;
+  // eq. (10): η̈ = c_η − M⁻¹ Wᵀ (r̈_B, ω̇).
+  Eigen::Matrix<double, 6, 1> acc;
+  acc << ctx.acc.rDDot_BN_B, ctx.acc.omegaDot_BN_B;
+  auto etaDDot = dxdt.tail(n_);
+  etaDDot.noalias() = ws.W.transpose() * acc;
+  etaDDot = ws.cEta - inv_mu_.cwiseProduct(etaDDot);
   Eigen::Vector3d cDDot = ws.cPP;
-  cDDot.noalias() += ws.Q * dxdt.tail(n_);
+  cDDot.noalias() += ws.Q() * etaDDot;
   return inertial_relative_acceleration(m_, ws.c / m_, ws.cPrime / m_, cDDot, ctx.hub.omega_FN_F,
                                         ctx.acc.omegaDot_BN_B);
 }
@@ -386,7 +452,7 @@ EnergyMomentumContribution FlexibleBody::energy_momentum(const EvaluationContext
   const auto eta = x.head(n_);
   const auto etaDot = x.tail(n_);
   const Eigen::Vector3d& omega = ctx.hub.omega_FN_F;
-  const Eigen::Vector3d h_rel = ws.Ht * etaDot;
+  const Eigen::Vector3d h_rel = ws.Ht() * etaDot;
   // eq. (13)
   EnergyMomentumContribution e;
   e.H_PntB_B = ws.I * omega + h_rel;

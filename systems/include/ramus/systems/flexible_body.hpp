@@ -15,6 +15,7 @@
 #include <Eigen/Dense>
 #include <array>
 #include <string>
+#include <vector>
 
 #include "ramus/kernel/state_effector.hpp"
 #include "ramus/kernel/units.hpp"
@@ -94,12 +95,27 @@ class FlexibleBody final : public StateEffector {
   Eigen::Matrix3d J0_B_;  ///< [kg m²] about B
   Eigen::Matrix3Xd P_B_, H_B_;
   std::vector<Eigen::Matrix3d> J1_B_;
-  Eigen::VectorXd mu_, stiffness_, damping_;  ///< μ_k, μ_k ω_k², 2 ζ_k ω_k μ_k
-  std::array<Eigen::MatrixXd, 3> G_B_;        ///< G in B components
-  std::array<Eigen::MatrixXd, 9> D_B_;        ///< D in B components
-  std::array<Eigen::MatrixXd, 3> Ka_B_;       ///< ∫ γ dm, B components (eq. (5)): K_G's a cases rotated
-  std::array<Eigen::MatrixXd, 3> Kw_B_;   ///< ∫ ρ × γ dm about B (eq. (7)): K_G's ω̇ cases, rotated and shifted
-  std::array<Eigen::MatrixXd, 6> Kww_F_;  ///< K_G's ω_iω_j cases (6–11), in F (eq. (6))
+  Eigen::VectorXd mu_, inv_mu_, stiffness_, damping_;  ///< μ_k, 1/μ_k, μ_k ω_k², 2 ζ_k ω_k μ_k
+  // The second-order data in F as one list of their nonzero entries, or whole where they are full
+  // (docs/models/flexible_body.md §6): per evaluation Y[target] += value · [η; η̇][source], Y holding
+  // n-vectors in this order.
+  static constexpr int kG = 0;     ///< G[a]ᵀ η at 2a, G[a]ᵀ η̇ at 2a + 1 (eq. (9))
+  static constexpr int kS = 6;     ///< D[aa] η at 6 + a, (D[ab] + D[ba]) η at 9 + a, b = a + 1 mod 3 (eq. (10))
+  static constexpr int kKa = 12;   ///< K_G's a cases: ∫ γ dm (eq. (2)), with η and η̇
+  static constexpr int kKw = 18;   ///< K_G's ω̇ cases: ∫ r × γ dm about F (eq. (2)), with η and η̇
+  static constexpr int kKww = 24;  ///< K_G's ω_iω_j cases (6–11) with η (eq. (6))
+  static constexpr int kProducts = 30;
+  struct ProductEntry {
+    Eigen::Index target, source;
+    double value;
+  };
+  std::vector<ProductEntry> products_;
+  struct DenseProduct {  ///< Y[id + r] = A [η; η̇][r], r < rates: a matrix too full for the list
+    int id, rates;
+    Eigen::MatrixXd A;
+  };
+  std::vector<DenseProduct> dense_products_;
+  std::vector<int> centrifugal_cases_;  ///< the j of the ω_iω_j cases that are not zero
 };
 
 }  // namespace ramus
