@@ -64,13 +64,22 @@ void write_modal_output(const std::string& output, const scenario::ModalFile& fi
   out.commit();
 }
 
-/// `ramus modal beam --KEY VALUE … --output FILE.json|FILE.h5`.
-int modal_beam(const std::vector<std::string>& args) {
-  nlohmann::json beam = nlohmann::json::object();
-  std::string output, provenance = "ramus " RAMUS_VERSION " modal beam";
+/// A generator of `ramus modal`: its name, its modal data from the options' JSON object, and the
+/// frame F it describes.
+struct Generator {
+  const char* name;
+  ModalData (*data)(std::string_view json);
+  const char* frame;
+};
+
+/// `ramus modal beam|panel --KEY VALUE … --output FILE.json|FILE.h5`.
+int modal_generated(const std::vector<std::string>& args, const Generator& g) {
+  nlohmann::json object = nlohmann::json::object();
+  const std::string command = std::string("modal ") + g.name;
+  std::string output, provenance = "ramus " RAMUS_VERSION " " + command;
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a.size() < 3 || a.compare(0, 2, "--") != 0) throw UsageError{"modal beam: unexpected argument '" + a + "'"};
+    if (a.size() < 3 || a.compare(0, 2, "--") != 0) throw UsageError{command + ": unexpected argument '" + a + "'"};
     if (i + 1 >= args.size()) throw UsageError{a + " needs a value"};
     const std::string& v = args[++i];
     if (a == "--output") {
@@ -78,23 +87,22 @@ int modal_beam(const std::vector<std::string>& args) {
       continue;
     }
     const std::string key = a.substr(2);
-    if (beam.contains(key)) throw UsageError{a + " is given twice"};
-    beam[key] = option_value(a, v);
+    if (object.contains(key)) throw UsageError{a + " is given twice"};
+    object[key] = option_value(a, v);
     provenance += " " + a + " '" + v + "'";
   }
-  if (output.empty()) throw UsageError{"modal beam needs --output FILE.json or FILE.h5 (- for standard output)"};
+  if (output.empty()) throw UsageError{command + " needs --output FILE.json or FILE.h5 (- for standard output)"};
   require_output_supported(output);
   scenario::ModalFile file;
   try {
-    file.data = scenario::beam_modal_data(beam.dump());
+    file.data = g.data(object.dump());
   } catch (const scenario::ScenarioError& e) {
     std::string path = e.path();  // the option's key, or "(document).key" for the generator's checks
     if (path.starts_with("(document).")) path.erase(0, std::string_view("(document).").size());
-    throw std::runtime_error("modal beam: --" + path + ": " + e.reason());
+    throw std::runtime_error(command + ": --" + path + ": " + e.reason());
   }
   file.info.provenance = provenance;
-  file.info.frame =
-      "F at the beam's root (r_RF_F), its axes those of dcm_BF's rows: the beam axis, then the section's y, z";
+  file.info.frame = g.frame;
   write_modal_output(output, file);
   if (output != "-")
     std::cerr << "ramus: " << escaped_text(output) << ": " << file.data.modes() << " modes from "
@@ -102,6 +110,13 @@ int modal_beam(const std::vector<std::string>& args) {
               << " rad/s\n";
   return 0;
 }
+
+const Generator kBeam{"beam", scenario::beam_modal_data,
+                      "F at the beam's root (r_RF_F), its axes those of dcm_BF's rows: the beam axis, then the "
+                      "section's y, z"};
+const Generator kPanel{"panel", scenario::panel_modal_data,
+                       "F at the root edge's midpoint (r_RF_F), its axes those of dcm_BF's rows: the panel's x (root "
+                       "to tip), y (across), z (normal)"};
 
 /// `ramus modal show FILE`: the header, the rigid body, and per mode ω, f, ζ, μ and the
 /// effective masses |P_k|²/μ_k and |H_k|²/μ_k (docs/flex/modal_file.md §4).
@@ -181,12 +196,13 @@ int modal_convert(const std::vector<std::string>& args) {
 }  // namespace
 
 int run_modal(const std::vector<std::string>& args) {
-  if (args.empty()) throw UsageError{"modal needs 'beam', 'import', 'show' or 'convert'"};
-  if (args[0] == "beam") return modal_beam(args);
+  if (args.empty()) throw UsageError{"modal needs 'beam', 'panel', 'import', 'show' or 'convert'"};
+  if (args[0] == "beam") return modal_generated(args, kBeam);
+  if (args[0] == "panel") return modal_generated(args, kPanel);
   if (args[0] == "show") return modal_show(args);
   if (args[0] == "import") return modal_import(args);
   if (args[0] == "convert") return modal_convert(args);
-  throw UsageError{"unknown modal command '" + args[0] + "' (beam, import, show, convert)"};
+  throw UsageError{"unknown modal command '" + args[0] + "' (beam, panel, import, show, convert)"};
 }
 
 }  // namespace ramus::app

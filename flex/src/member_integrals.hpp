@@ -24,7 +24,7 @@ class MemberQuadrature {
   MemberQuadrature(const BeamConfig& section, double h, const Eigen::Vector3d& r_OF_F, const Eigen::Matrix3d& dcm_MF);
 
   /// Adds element e's share of m (eq. (2)), m r_ScF_F (eq. (3): d.r_ScF_F collects the first moment
-  /// c0 until finish_integrals), J0 (eq. (4) with J_sec, beam.md eq. (20)), μ, P and H (eqs. (5)–(7))
+  /// c0 until finish_integrals), J0 (eq. (4) with J_sec, docs/flex/beam.md eq. (20)), μ, P and H (eqs. (5)–(7))
   /// for the modes' element DOFs Phi_e (12×n, in member axes), and hands each quadrature point to
   /// `point`.
   void add(int e, const Eigen::Ref<const Eigen::MatrixXd>& Phi_e, ModalData& d, const PointMass& point) const;
@@ -37,7 +37,7 @@ class MemberQuadrature {
   Eigen::Vector3d r_OF_F_, t_;
   Eigen::Vector3d rotary_;  ///< [kg m] the section's (ρJ, ρI_y, ρI_z)
   Eigen::Matrix3d R_FM_;    ///< member axes → F
-  Eigen::Matrix3d J_sec_;   ///< [kg m] the section's rotary inertia per length in F, beam.md eq. (20)
+  Eigen::Matrix3d J_sec_;   ///< [kg m] the section's rotary inertia per length in F, docs/flex/beam.md eq. (20)
   ShearParameters shear_;
 };
 

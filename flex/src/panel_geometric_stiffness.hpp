@@ -10,7 +10,7 @@
 
 namespace ramus::flex::detail {
 
-/// Sets d.K_G[q] for the twelve unit load cases (panel.md eqs. (8)–(11)): the consistent loads of
+/// Sets d.K_G[q] for the twelve unit load cases (docs/flex/panel.md eqs. (8)–(11)): the consistent loads of
 /// ρA f_q on every member, the static displacements K⁻¹ F_q on the free DOFs (K_ff the factor of the
 /// free stiffness), each element's axial force in equilibrium with its load and its end values, and
 /// Φᵀ K_Gq Φ with Phi the modes over all the grid's DOF (zero rows on the root edge).

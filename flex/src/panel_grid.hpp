@@ -41,7 +41,7 @@ struct PanelMember {
   Eigen::Matrix3d dcm_MF;       ///< the same from F
   MemberQuadrature quadrature;  ///< its points in F (§4)
   std::vector<int> nodes;
-  /// The element stiffness and mass (beam.md eqs. (5), (6)) turned to panel axes, eq. (3).
+  /// The element stiffness and mass (docs/flex/beam.md eqs. (5), (6)) turned to panel axes, eq. (3).
   ElementMatrix K_B, M_B;
 
   int elements() const { return static_cast<int>(nodes.size()) - 1; }

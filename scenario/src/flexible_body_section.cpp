@@ -1,6 +1,6 @@
 // The scenario type flexible_body (docs/models/flexible_body.md §8): an elastic appendage whose
 // modal data come from a modal file (docs/flex/modal_file.md), inline, or the beam generator
-// (docs/flex/beam.md); and the parts it reads.
+// (docs/flex/beam.md) or the panel generator (docs/flex/panel.md); and the parts it reads.
 #include <memory>
 #include <optional>
 #include <string>
@@ -8,6 +8,7 @@
 #include "field_list.hpp"
 #include "modal_object.hpp"
 #include "ramus/flex/beam.hpp"
+#include "ramus/flex/panel.hpp"
 #include "ramus/scenario/modal_file.hpp"
 #include "ramus/systems/flexible_body.hpp"
 #include "registry_table.hpp"
@@ -56,6 +57,57 @@ const FieldList<flex::BeamConfig>& beam_fields() {
   });
 }
 
+const FieldList<flex::BeamSection>& section_fields() {
+  using C = flex::BeamSection;
+  return fields_once<C>([](FieldList<C>& l) {
+    l.si("EI_y", &C::EI_y, Dim::bending_stiffness, "out-of-plane bending stiffness (deflection along the normal)",
+         positive())
+        .must_give()
+        .si("EI_z", &C::EI_z, Dim::bending_stiffness, "in-plane bending stiffness", positive())
+        .must_give()
+        .si("GJ", &C::GJ, Dim::bending_stiffness, "torsional stiffness", positive())
+        .must_give()
+        .si("EA", &C::EA, Dim::force, "axial stiffness", positive())
+        .must_give()
+        .si("rhoA", &C::rhoA, Dim::mass_per_length, "mass per length", positive())
+        .must_give()
+        .si("rhoJ", &C::rhoJ, Dim::mass_moment_per_length,
+            "polar mass moment per length (0: the twist carries no mass)", non_negative())
+        .si("kGA_y", &C::kGA_y, Dim::force, "in-plane shear stiffness (0: rigid in shear)", non_negative())
+        .si("kGA_z", &C::kGA_z, Dim::force, "out-of-plane shear stiffness (0: rigid in shear)", non_negative())
+        .si("rhoI_y", &C::rhoI_y, Dim::mass_moment_per_length, "rotary inertia per length about the member's y",
+            non_negative())
+        .si("rhoI_z", &C::rhoI_z, Dim::mass_moment_per_length, "rotary inertia per length about the normal",
+            non_negative());
+  });
+}
+
+const FieldList<flex::PanelConfig>& panel_fields() {
+  using C = flex::PanelConfig;
+  return fields_once<C>([](FieldList<C>& l) {
+    l.si("length", &C::length, Dim::length, "L, root edge to tip", positive())
+        .must_give()
+        .si("width", &C::width, Dim::length, "W, across", positive())
+        .must_give()
+        .add("longerons", &C::longerons, "members from the root edge to the tip, evenly spaced across",
+             Bounds{1.0, {}, false})
+        .must_give()
+        .add("ribs", &C::ribs, "members across, evenly spaced from the root (excluded) to the tip (included)",
+             Bounds{1.0, {}, false})
+        .must_give()
+        .add("elements_per_bay", &C::elements_per_bay, "elements between rib stations and between longerons",
+             Bounds{1.0, {}, false})
+        .must_give()
+        .object("longeron", &C::longeron, section_fields(), "beam_section", "the longerons' section")
+        .object("rib", &C::rib, section_fields(), "beam_section", "the ribs' section")
+        .add("modes", &C::modes, "lowest modes kept (at most the free DOFs that carry mass)", Bounds{1.0, {}, false})
+        .must_give()
+        .si("r_RF_F", &C::r_RF_F, Dim::length, "the root edge's midpoint R relative to F's origin, in F")
+        .add("dcm_BF", &C::dcm_BF, "panel axes from F: rows the panel's x (root to tip), y (across), z (normal)")
+        .add("zeta", &C::zeta, "damping ratio of every mode", non_negative());
+  });
+}
+
 FieldInfo nodes_field() {
   FieldInfo f = described("objects", "nodes", "", "where the body is observed and loaded", "[]");
   f.part = "modal_node";
@@ -98,6 +150,7 @@ struct FlexibleBodySpec {
   FlexibleBodyConfig body;
   std::string modal_file;
   flex::BeamConfig beam;
+  flex::PanelConfig panel;
   std::optional<double> zeta;
 };
 
@@ -110,6 +163,9 @@ const FieldList<FlexibleBodySpec>& flexible_body_fields() {
         .custom(described("object", "modal", "", "the modal data inline: the modal file's data keys", "none"),
                 [](const Node&, S&) {})
         .object("beam", &S::beam, beam_fields(), "beam", "the modal data of a uniform beam clamped at its root", false)
+        .default_is("none")
+        .object("panel", &S::panel, panel_fields(), "panel",
+                "the modal data of a flat panel of beams (a grillage) clamped along its root edge", false)
         .default_is("none")
         .add("zeta", &S::zeta, "damping ratio given to every mode (instead of the data's)", non_negative())
         .custom(described("numbers", "eta0", "", "initial modal coordinates, one per mode", "zeros"),
@@ -125,9 +181,9 @@ const FieldList<FlexibleBodySpec>& flexible_body_fields() {
   });
 }
 
-/// The modal data of `n`: exactly one of modal_file, modal, beam.
+/// The modal data of `n`: exactly one of modal_file, modal, beam, panel.
 ModalData modal_data(const Node& n, const FlexibleBodySpec& s, const EnvironmentObjects& files) {
-  const char* sources[] = {"modal_file", "modal", "beam"};
+  const char* sources[] = {"modal_file", "modal", "beam", "panel"};
   const char* given = nullptr;
   for (const char* key : sources) {
     if (!n.has(key)) continue;
@@ -135,11 +191,17 @@ ModalData modal_data(const Node& n, const FlexibleBodySpec& s, const Environment
     given = key;
   }
   if (given == nullptr)
-    n.fail("give the modal data: \"modal_file\" (a modal file), \"modal\" (inline) or \"beam\" (generated)");
+    n.fail(
+        "give the modal data: \"modal_file\" (a modal file), \"modal\" (inline), \"beam\" or \"panel\" "
+        "(generated)");
   const std::string source = given;
   if (source == "beam") {
     const Node beam = n.at("beam");
     return wrap_configuration_errors(beam, [&] { return flex::clamped_beam(s.beam); });
+  }
+  if (source == "panel") {
+    const Node panel = n.at("panel");
+    return wrap_configuration_errors(panel, [&] { return flex::clamped_panel(s.panel); });
   }
   if (source == "modal") return read_modal_object(n.at("modal"));
   const Node file = n.at("modal_file");
@@ -174,9 +236,20 @@ ModalData beam_modal_data(std::string_view json) {
   return wrap_configuration_errors(n, [&] { return flex::clamped_beam(c); });
 }
 
+ModalData panel_modal_data(std::string_view json) {
+  const nlohmann::json document = parse_document(json);
+  const Node n(document, "");
+  const flex::PanelConfig c = panel_fields().read(n);
+  return wrap_configuration_errors(n, [&] { return flex::clamped_panel(c); });
+}
+
 void register_flexible_body(Registry& r) {
   r.add_part(type_info("beam", Category::part, "a uniform beam clamped at its root, by finite elements",
                        "docs/flex/beam.md", "flex::BeamConfig", beam_fields().info()));
+  r.add_part(type_info("panel", Category::part, "a flat panel of beams (a grillage) clamped along its root edge",
+                       "docs/flex/panel.md", "flex::PanelConfig", panel_fields().info()));
+  r.add_part(type_info("beam_section", Category::part, "the section of a panel's member", "docs/flex/panel.md",
+                       "flex::BeamSection", section_fields().info()));
   r.add_part(type_info("modal_data", Category::part, "the modal data of a body clamped at F", "docs/flex/modal_file.md",
                        "ModalData", modal_data_info()));
   r.add_part(type_info("modal_node", Category::part, "a node of the modal data", "docs/flex/modal_file.md", "ModalNode",
@@ -186,7 +259,8 @@ void register_flexible_body(Registry& r) {
                          "docs/models/flexible_body.md", "FlexibleBody", flexible_body_fields().info());
   for (FieldInfo& f : t.fields)
     if (f.key == "modal") f.part = "modal_data";
-  t.exclusive = {{"modal_file", "modal"}, {"modal_file", "beam"}, {"modal", "beam"}};
+  t.exclusive = {{"modal_file", "modal"}, {"modal_file", "beam"}, {"modal", "beam"},
+                 {"modal_file", "panel"}, {"modal", "panel"},     {"beam", "panel"}};
   r.add_state_effector(std::move(t), flexible_body);
 }
 

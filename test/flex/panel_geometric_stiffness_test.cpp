@@ -42,7 +42,7 @@ double spinning_frequency(const ModalData& d, double Omega) {
 BOOST_AUTO_TEST_SUITE(panel_geometric_stiffness)
 
 // One longeron with ribs of negligible mass (flex/panels.hpp one_longeron_panel): its axial force
-// under each unit load case is the beam's, whose closed form (beam.md eq. (12)) the beam generator
+// under each unit load case is the beam's, whose closed form (docs/flex/beam.md eq. (12)) the beam generator
 // uses — here recovered from the static solution, exact for a bar (the linear element's nodal
 // displacements are exact, and the element's force follows by equilibrium, eq. (10)). All twelve
 // cases of a turned, offset panel against clamped_beam's, to 1e-9 of the largest (the ribs'

@@ -18,6 +18,7 @@
 #include "ramus/flex/beam.hpp"
 #include "ramus/flex/fe_import.hpp"
 #include "ramus/flex/matrix_market.hpp"
+#include "ramus/flex/panel.hpp"
 #include "ramus/kernel/error.hpp"
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/system.hpp"
@@ -85,8 +86,31 @@ json document(json body) {
   return d;
 }
 
+/// A small panel (docs/flex/panel.md): 2 m × 1 m, two longerons, three ribs, two elements per bay,
+/// eight modes, as a config and as the scenario's "panel" object.
+flex::PanelConfig panel_config() {
+  flex::PanelConfig c;
+  c.length = 2.0;
+  c.width = 1.0;
+  c.longerons = 2;
+  c.ribs = 3;
+  c.elements_per_bay = 2;
+  c.longeron = {80.0, 400.0, 30.0, 2e5, 1.5, 0.002, 0.0, 0.0, 0.0, 0.0};
+  c.rib = {40.0, 200.0, 20.0, 1e5, 0.8, 0.001, 0.0, 0.0, 0.0, 0.0};
+  c.modes = 8;
+  c.zeta = 0.01;
+  return c;
+}
+
+json panel_object() {
+  return json::parse(R"({"length": 2, "width": 1, "longerons": 2, "ribs": 3, "elements_per_bay": 2, "modes": 8,
+                         "zeta": 0.01,
+                         "longeron": {"EI_y": 80, "EI_z": 400, "GJ": 30, "EA": 2e5, "rhoA": 1.5, "rhoJ": 0.002},
+                         "rib": {"EI_y": 40, "EI_z": 200, "GJ": 20, "EA": 1e5, "rhoA": 0.8, "rhoJ": 0.001}})");
+}
+
 /// The same model through the C++ API.
-std::shared_ptr<Model> cpp_model(bool stiffening = true) {
+std::shared_ptr<Model> cpp_model(bool stiffening = true, const ModalData* data = nullptr) {
   auto model = std::make_shared<Model>();
   Vehicle& sc = model->add_vehicle(
       "sc", ramus::test::hub_config(500.0, Eigen::Vector3d(400.0, 300.0, 350.0), Eigen::Vector3d::Zero()));
@@ -94,7 +118,7 @@ std::shared_ptr<Model> cpp_model(bool stiffening = true) {
   ic.omega_BN_B = units::AngularVelocity3(Eigen::Vector3d(0.12, -0.15, 0.1), boost::units::si::radian_per_second);
   sc.set_initial_state(ic);
   FlexibleBodyConfig c;
-  c.modes = flex::clamped_beam(beam_config());
+  c.modes = data != nullptr ? *data : flex::clamped_beam(beam_config());
   c.r_FB_B = units::Length3(Eigen::Vector3d(0.8, 0.1, 0.0), boost::units::si::meter);
   c.dcm_FB << 0, 1, 0, -1, 0, 0, 0, 0, 1;
   c.eta0 = Eigen::Map<const Eigen::VectorXd>(eta0().data(), 8);
@@ -197,6 +221,20 @@ BOOST_AUTO_TEST_CASE(beam_inline_and_file_build_the_cpp_effector) {
   BOOST_TEST((derivative(parse_scenario(document(off).dump()).model) == derivative(cpp_model(false))));
   // The check can fail: the stiffening changes the derivative of this tumbling state.
   BOOST_TEST((derivative(cpp_model(false)) != reference));
+}
+
+// A panel from the file is flex::clamped_panel's, double for double, like the beam above; the check
+// can fail: the beam's derivative differs.
+BOOST_AUTO_TEST_CASE(a_panel_builds_the_cpp_effector) {
+  const ModalData data = flex::clamped_panel(panel_config());
+  const Eigen::VectorXd reference = derivative(cpp_model(true, &data));
+  const Eigen::VectorXd dx = derivative(parse_scenario(document(json{{"panel", panel_object()}}).dump()).model);
+  BOOST_TEST((dx == reference), "|difference| " << (dx - reference).norm());
+  BOOST_TEST((dx != derivative(cpp_model())));
+  // The modal data of `ramus modal panel` (panel_modal_data) are the same.
+  const ModalData from_text = panel_modal_data(panel_object().dump());
+  BOOST_TEST((from_text.omega == data.omega));
+  BOOST_TEST((from_text.nodes.size() == data.nodes.size()));
 }
 
 // The same beam with its length in cm and its mass per length in g/m (and the SI units spelled
@@ -338,6 +376,17 @@ BOOST_AUTO_TEST_CASE(bad_objects_are_refused_at_the_key) {
   expect_refused(zeta, {at, "zeta", "-0.1"});
   json missing = document(json{{"modal_file", "/nonexistent/ramus/beam.json"}});
   expect_refused(missing, {at + ".modal_file", "/nonexistent/ramus/beam.json"});
+  json beam_and_panel = document(json{{"beam", beam_object()}, {"panel", panel_object()}});
+  expect_error(beam_and_panel.dump(), at + ".panel", "give the modal data once", false);
+  json no_rib = document(json{{"panel", panel_object()}});
+  no_rib["vehicles"][0]["state_effectors"][0]["panel"].erase("rib");
+  expect_error(no_rib.dump(), at + ".panel.rib", "missing", false);
+  json bad_section = document(json{{"panel", panel_object()}});
+  bad_section["vehicles"][0]["state_effectors"][0]["panel"]["rib"]["EA"] = 0;
+  expect_refused(bad_section, {at + ".panel", "EA", "0"});
+  json bad_count = document(json{{"panel", panel_object()}});
+  bad_count["vehicles"][0]["state_effectors"][0]["panel"]["longerons"] = 0;
+  expect_refused(bad_count, {at + ".panel", "longerons", "0"});
 }
 
 // A modal file's every kind of defect, refused with the file, the path in it and the value.
