@@ -65,7 +65,8 @@ std::vector<ChainCrossover> measure_chain_crossover(bool quick) {
 }
 
 void print_flex_costs(std::ostream& os, const std::vector<FlexCost>& costs, const std::vector<ChainCrossover>& chains) {
-  os << "\n== flexible bodies: one evaluation (median of batches, this machine, this run) ==\n"
+  os << "\n== flex_modes, flexible bodies against the mode count: one evaluation (median of batches, this machine, "
+        "this run) ==\n"
      << "  modes   hub+array [us]   per mode [ns]   no stiffening [us]   per mode [ns]   (hub alone [us])\n";
   for (const FlexCost& c : costs)
     os << "  " << std::setw(5) << c.modes << std::fixed << std::setprecision(3) << std::setw(17) << c.seconds * 1e6
