@@ -184,7 +184,13 @@ std::vector<EnvironmentCost> measure_environment_costs(const std::string& data_d
       t += 1e-3;
       sink += call();
     });
-    out.push_back({name, b.per_call.median});
+    out.push_back({name, b.per_call.median, "", 0.0});
+  };
+  /// Marks the last entry as measured against the entry `back` places before it.
+  const auto against = [&](std::size_t back, const std::string& what) {
+    EnvironmentCost& last = out.back();
+    last.compared_with = what;
+    last.compared_seconds = out[out.size() - 1 - back].seconds;
   };
 
   const CentralBodyGravity point = CentralBodyGravity::earth();
@@ -198,14 +204,20 @@ std::vector<EnvironmentCost> measure_environment_costs(const std::string& data_d
     c.coefficients = read_gravity_field_text(data_dir + "/GGM03S-deg60.txt", {degree, degree});
     c.rotation = earth;
     const auto g = std::make_shared<SphericalHarmonicGravity>(std::move(c));
-    time("spherical harmonics " + std::to_string(degree) + "x" + std::to_string(degree) + ", Earth rotation",
-         [&] { return g->acceleration_N(r_N, t); });
+    const std::string size = std::to_string(degree) + "x" + std::to_string(degree);
+    time("spherical harmonics " + size + ", Earth rotation", [&] { return g->acceleration_N(r_N, t); });
+    // One sum against the gravity-gradient tensor of the same field in closed form
+    // (docs/environment/spherical_harmonic_gravity.md eq. 17), both in the body frame, alone.
+    time("spherical harmonics " + size + " alone (body frame)", [&] { return g->acceleration_P(r_N); });
+    time("  gradient tensor " + size + ", closed form (body frame)",
+         [&] { return Eigen::Vector3d(g->gradient_P(r_N).diagonal()); });
+    against(1, "the " + size + " sum");
     if (degree == 20) {
-      time("spherical harmonics 20x20 alone (body frame)", [&] { return g->acceleration_P(r_N); });
       at.gravity = g.get();
       const GravityGradient effector("gg", gg);
-      time("gravity gradient in the 20x20 field (differenced gradient)",
+      time("gravity gradient in the 20x20 field (closed-form gradient)",
            [&] { return effector.wrench(F, ConstInputBlock(nullptr, 0), at).torque_PntF_F; });
+      against(3, "one 20x20 sum with the rotation");
     }
   }
   time("Earth rotation (IAU 2006/2000B, one dcm_PN)", [&] { return Eigen::Vector3d(earth->dcm_PN(t) * r_N); });
@@ -252,7 +264,7 @@ std::vector<EnvironmentCost> measure_environment_costs(const std::string& data_d
   const double dipoles[3] = {10.0, -5.0, 20.0};
   time("magnetorquers, 3 rods, in the WMM",
        [&] { return torquers.wrench(F, ConstInputBlock(dipoles, 3), at).torque_PntF_F; });
-  if (!sink.allFinite()) out.push_back({"(a non-finite result: the figures above are void)", 0.0});
+  if (!sink.allFinite()) out.push_back({"(a non-finite result: the figures above are void)", 0.0, "", 0.0});
   return out;
 }
 
@@ -260,10 +272,14 @@ void print_environment_costs(std::ostream& os, const std::vector<EnvironmentCost
                              const FullEnvironmentOrbit& orbit) {
   os << "\n== environment: one evaluation of each model (median of batches, this machine, this run) ==\n";
   const double yardstick = costs.empty() ? 1.0 : costs.front().seconds;
-  for (const EnvironmentCost& c : costs)
+  for (const EnvironmentCost& c : costs) {
     os << "  " << std::left << std::setw(62) << c.model << std::right << std::setw(10) << std::fixed
        << std::setprecision(3) << c.seconds * 1e6 << " us" << std::setw(10) << std::setprecision(1)
-       << c.seconds / yardstick << "x\n";
+       << c.seconds / yardstick << "x";
+    if (!c.compared_with.empty() && c.compared_seconds > 0.0)
+      os << "   (" << std::setprecision(2) << c.seconds / c.compared_seconds << "x " << c.compared_with << ")";
+    os << "\n";
+  }
   os << std::defaultfloat << std::setprecision(3);
   os << "  full environment, one orbit (" << orbit.period << " s) of a hub with two panels, rk_dopri5 at tol "
      << orbit.tolerance << ": " << orbit.seconds << " s wall, " << orbit.steps << " steps, " << orbit.evaluations

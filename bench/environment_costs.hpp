@@ -1,7 +1,7 @@
 // What the environment models cost: one evaluation of each (spherical harmonics at degrees 8, 20
-// and 60, third bodies, the Earth's rotation, gravity gradient, radiation pressure and drag on ten
-// facets, magnetorquers in the World Magnetic Model), timed in batches in one run, with the point
-// mass as the yardstick.
+// and 60, with their closed-form gravity gradient beside one sum, third bodies, the Earth's
+// rotation, gravity gradient, radiation pressure and drag on ten facets, magnetorquers in the
+// World Magnetic Model), timed in batches in one run, with the point mass as the yardstick.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +14,10 @@ namespace ramus::bench {
 struct EnvironmentCost {
   std::string model;     ///< what was evaluated
   double seconds = 0.0;  ///< [s] per evaluation, median of the batches
+  /// The entry this one is measured against (e.g. the closed-form gravity gradient against one
+  /// harmonic sum of the same degree), printed as a ratio; empty: none.
+  std::string compared_with;
+  double compared_seconds = 0.0;  ///< [s] that entry's cost
 };
 
 /// Times each model's evaluation at a LEO point (`quick`: shorter batches). The data files are
