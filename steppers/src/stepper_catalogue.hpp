@@ -35,6 +35,17 @@ struct RkDopri5 {
   static constexpr StepperInfo info{"rk_dopri5", true, 5, "controlled runge_kutta_dopri5"};
   static auto make(double abs_tol, double rel_tol) { return ode::make_controlled(abs_tol, rel_tol, os::rk_dopri5()); }
 };
+struct RkF45 {
+  static constexpr StepperInfo info{"rk_f45", true, 5,
+                                    "controlled explicit_error_generic_rk: Fehlberg 4(5), the fifth order propagated"};
+  // Odeint's make_controlled knows its named steppers only; the generic one is wrapped directly,
+  // with the default error checker and step adjuster that make_controlled gives the others.
+  using Controlled = ode::controlled_runge_kutta<os::rk_f45>;
+  static Controlled make(double abs_tol, double rel_tol) {
+    return Controlled(Controlled::error_checker_type(abs_tol, rel_tol), Controlled::step_adjuster_type(),
+                      os::make_rk_f45());
+  }
+};
 struct RkF78 {
   static constexpr StepperInfo info{"rk_f78", true, 8, "controlled runge_kutta_fehlberg78"};
   static auto make(double abs_tol, double rel_tol) { return ode::make_controlled(abs_tol, rel_tol, os::rk_f78()); }
@@ -57,7 +68,8 @@ struct Rosenbrock4 {
 };
 
 /// Every stepper, in the order of stepper_list().
-using Catalogue = std::tuple<Euler, Rk2, Rk4, RkCk54, RkDopri5, RkF78, BulirschStoer, ImplicitEuler, Rosenbrock4>;
+using Catalogue =
+    std::tuple<Euler, Rk2, Rk4, RkCk54, RkDopri5, RkF45, RkF78, BulirschStoer, ImplicitEuler, Rosenbrock4>;
 
 /// Calls `f(Entry{})` for each entry of the catalogue, in order, until it returns true; returns
 /// whether one did.

@@ -18,7 +18,7 @@ struct StepperInfo {
   bool implicit = false;
 };
 
-/// euler, rk2, rk4, rk_ck54, rk_dopri5, rk_f78, bulirsch_stoer, implicit_euler, rosenbrock4.
+/// euler, rk2, rk4, rk_ck54, rk_dopri5, rk_f45, rk_f78, bulirsch_stoer, implicit_euler, rosenbrock4.
 std::span<const StepperInfo> stepper_list();
 /// The entry called `name`; throws ConfigurationError listing the valid names.
 const StepperInfo& stepper_info(std::string_view name);
