@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "flex/drifts.hpp"
 #include "flex/panels.hpp"
 #include "ramus/flex/panel.hpp"
 #include "ramus/kernel/diagnostics.hpp"
@@ -24,6 +25,10 @@ namespace {
 
 using namespace ramus;
 using namespace ramus::test;
+using ramus::test::flex::Conserved;
+using ramus::test::flex::conserved;
+using ramus::test::flex::Drifts;
+using ramus::test::flex::drifts;
 namespace si = boost::units::si;
 
 /// The panel (SI): 2 m by 1 m, two longerons (2 kg/m) and two ribs (1 kg/m), two elements per bay;
@@ -68,31 +73,6 @@ Spacecraft tumbling(bool stiffening) {
   return s;
 }
 
-/// Total energy (kinetic + strain, no gravity), linear momentum, angular momentum about N.
-struct Conserved {
-  double E = 0.0;
-  Eigen::Vector3d p = Eigen::Vector3d::Zero(), H = Eigen::Vector3d::Zero();
-};
-Conserved conserved(const VehicleDiagnostics& d) { return {d.orbital_energy + d.rotational_energy, d.p_N, d.H_PntN_N}; }
-
-/// The largest relative drifts |q(t) − q(0)| / |q(0)| over rk4 in n steps over [0, T].
-struct Drifts {
-  double E = 0.0, p = 0.0, H = 0.0;
-};
-Drifts drifts(const Spacecraft& s, double T, int n) {
-  const System system(s.model);
-  Workspace ws(*s.model);
-  const Conserved c0 = conserved(vehicle_diagnostics(*s.model, ws, s.model->initial_state(), 0.0, 0));
-  Drifts d;
-  run_logged(system, s.model->initial_state(), T, n, [&](const Eigen::VectorXd& x, double t) {
-    const Conserved c = conserved(vehicle_diagnostics(*s.model, ws, x, t, 0));
-    d.E = std::max(d.E, std::abs(c.E - c0.E) / std::abs(c0.E));
-    d.p = std::max(d.p, (c.p - c0.p).norm() / c0.p.norm());
-    d.H = std::max(d.H, (c.H - c0.H).norm() / c0.H.norm());
-  });
-  return d;
-}
-
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(flexible_panel_conservation)
@@ -114,7 +94,7 @@ BOOST_AUTO_TEST_CASE(energy_and_momenta_drift_at_rk4_order) {
     const Spacecraft s = tumbling(stiffening);
     std::vector<Drifts> d;
     for (const int n : steps) {
-      d.push_back(drifts(s, T, n));
+      d.push_back(drifts(s.model, T, n));
       BOOST_TEST_MESSAGE("stiffening " << stiffening << ", h " << T / n << ": drift E " << d.back().E << ", p "
                                        << d.back().p << ", H " << d.back().H);
     }

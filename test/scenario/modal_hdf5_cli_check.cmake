@@ -7,20 +7,7 @@
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 
-function(run_ramus expected_rc out_var err_var)
-  execute_process(COMMAND ${RAMUS} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT rc EQUAL expected_rc)
-    message(FATAL_ERROR "ramus ${ARGN}: exit status ${rc}, expected ${expected_rc}\n${out}\n${err}")
-  endif()
-  set(${out_var} "${out}" PARENT_SCOPE)
-  set(${err_var} "${err}" PARENT_SCOPE)
-endfunction()
-
-function(require text regex what)
-  if(NOT text MATCHES "${regex}")
-    message(FATAL_ERROR "${what}: no match for '${regex}' in:\n${text}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/cli_functions.cmake)
 
 function(require_same_bytes a b)
   file(READ ${a} bytes_a HEX)
