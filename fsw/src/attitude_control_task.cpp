@@ -206,8 +206,8 @@ void AttitudeControlTask::update(const TaskInput& in, std::span<double> commands
     reference_ = slew_->reference(in.t);
   error_ = attitude_tracking_error(sigma_BN_, omega_BN_B_, reference_);
 
-  // (3) The control law, with the wheels' gyroscopic torque −ω × Gs h_s as a known torque.
-  Eigen::Vector3d L_known = Eigen::Vector3d::Zero();
+  // (3) The control law, with the wheels' momentum Gs h_s in its gyroscopic term.
+  const Eigen::Vector3d L_known = Eigen::Vector3d::Zero();
   if (mapping_ && config_.J_s.size() != 0) {
     const Eigen::Ref<const Eigen::VectorXd> Omega = x.segment(i_Omega_, n_wheels_);
     const Eigen::Matrix3Xd& Gs = config_.mapping.Gs_B;
@@ -215,10 +215,9 @@ void AttitudeControlTask::update(const TaskInput& in, std::span<double> commands
     h_s_ += Omega;
     h_s_.array() *= config_.J_s.array();  // h_s = J_s (Ω + ĝᵀω), eq. (3)
     H_wheels_B_.noalias() = Gs * h_s_;
-    L_known = -omega_BN_B_.cross(H_wheels_B_);
   }
   if (navigation_valid_)
-    L_r_B_ = control_.update(error_, dt, L_known);
+    L_r_B_ = control_.update(error_, dt, L_known, H_wheels_B_);
   else
     L_r_B_.setZero();
 

@@ -34,26 +34,32 @@ MrpFeedback::MrpFeedback(std::string name, const MrpFeedbackConfig& config) : na
   validation::require_positive(who, "K [N m]", config.K);
   validation::require_positive_definite(who, "P [N m s]", config.P);
   validation::require_non_negative(who, "K_i [1/(kg m²)]", config.K_i);
-  if (!(config.integral_limit > 0.0))  // +infinity (no limit) is allowed
+  if (!(config.integral_limit >= 0.0))  // +infinity (no limit) and 0 (no integral action) are allowed
     throw ConfigurationError(who, "integral_limit [s]", validation::to_text(config.integral_limit),
-                             "must be positive (+infinity for no limit)");
+                             "must be non-negative (+infinity: no limit, 0: no integral action)");
   if (config.feed_forward || config.K_i > 0.0) validation::require_inertia(who, "I_PntC_B [kg m²]", config.I_PntC_B);
 }
 
 Eigen::Vector3d MrpFeedback::torque(const AttitudeError& e, const Eigen::Vector3d& z_B,
-                                    const Eigen::Vector3d& L_known_B) const {
+                                    const Eigen::Vector3d& L_known_B, const Eigen::Vector3d& H_w_B) const {
   const MrpFeedbackConfig& c = config_;
   const Eigen::Vector3d sigma = mrp_short(e.sigma_BR);
   Eigen::Vector3d L_r = -c.K * sigma - c.P * e.omega_BR_B;  // eq. (5)
   if (c.K_i > 0.0) L_r -= c.K_i * (c.P * z_B);
-  if (c.feed_forward) {  // eq. (3): ω = δω + ω_r; I(ω̇_r − ω × ω_r) + ω × Iω − L
+  if (c.feed_forward) {  // eq. (3): ω = δω + ω_r; I(ω̇_r − ω × ω_r) + ω × H − L with H = Iω + H_w
     const Eigen::Vector3d omega = e.omega_BR_B + e.omega_RN_B;
-    L_r += c.I_PntC_B * (e.omegaDot_RN_B - omega.cross(e.omega_RN_B)) + omega.cross(c.I_PntC_B * omega) - L_known_B;
+    L_r += c.I_PntC_B * (e.omegaDot_RN_B - omega.cross(e.omega_RN_B)) - L_known_B;
+    const Eigen::Vector3d H = c.I_PntC_B * omega + H_w_B;
+    if (c.gyroscopic == MrpGyroscopic::body_rate)
+      L_r += omega.cross(H);
+    else if (c.gyroscopic == MrpGyroscopic::reference_rate)
+      L_r += (e.omega_RN_B + c.K_i * z_B).cross(H);  // eq. (14)
   }
   return L_r;
 }
 
-Eigen::Vector3d MrpFeedback::update(const AttitudeError& e, double dt, const Eigen::Vector3d& L_known_B) {
+Eigen::Vector3d MrpFeedback::update(const AttitudeError& e, double dt, const Eigen::Vector3d& L_known_B,
+                                    const Eigen::Vector3d& H_w_B) {
   integral_limited_ = false;
   if (first_) {
     sigma_integral_.setZero();
@@ -71,8 +77,12 @@ Eigen::Vector3d MrpFeedback::update(const AttitudeError& e, double dt, const Eig
         integral_limited_ = true;
       }
   }
-  z_B_ = config_.K * sigma_integral_ + config_.I_PntC_B * (e.omega_BR_B - omega_BR0_B_);  // eq. (4)
-  return torque(e, z_B_, L_known_B);
+  // eq. (4); a zero limit turns the integral action off altogether (eq. 11)
+  if (config_.integral_limit == 0.0)
+    z_B_.setZero();
+  else
+    z_B_ = config_.K * sigma_integral_ + config_.I_PntC_B * (e.omega_BR_B - omega_BR0_B_);
+  return torque(e, z_B_, L_known_B, H_w_B);
 }
 
 void MrpFeedback::reset() {

@@ -237,8 +237,15 @@ const FieldList<fsw::MrpFeedbackConfig>& mrp_control_fields() {
         .must_give()
         .custom(P, [](const Node& n, C& c) { c.P = gain_matrix(n.at("P")); })
         .si("K_i", &C::K_i, Dimension::inverse_inertia, "integral gain (0: no integral term)", non_negative())
-        .si("integral_limit", &C::integral_limit, Dimension::time, "bound on each component of the integral of sigma")
+        .si("integral_limit", &C::integral_limit, Dimension::time,
+            "bound on each component of the integral of sigma (0: no integral action)")
         .add("feed_forward", &C::feed_forward, "the law with feed-forward (eq. 3), or without it (eq. 5)")
+        .choice("gyroscopic", &C::gyroscopic,
+                {{"body_rate", fsw::MrpGyroscopic::body_rate},
+                 {"reference_rate", fsw::MrpGyroscopic::reference_rate},
+                 {"none", fsw::MrpGyroscopic::none}},
+                "with feed-forward, the gyroscopic term: w x H (eq. 3), (w_r + K_i z) x H (eq. 14) or none (eq. 15)",
+                "gyroscopic term")
         .si("I_PntC_B", &C::I_PntC_B, Dimension::inertia, "the vehicle's inertia about C, in B, that the law uses")
         .default_is("the model's at t0, less the commanded wheels' spin inertias");
     return l;

@@ -76,8 +76,8 @@ struct AttitudeControlTaskConfig {
   AttitudeActuator actuator = AttitudeActuator::reaction_wheels;
   std::string wheels = "wheels";  ///< reaction_wheels: the ReactionWheels effector's name on the vehicle
   RwTorqueMappingConfig mapping;  ///< reaction_wheels: spin axes, limits, controlled axes
-  /// [kg m²] reaction_wheels: each wheel's spin-axis inertia J_s, for the wheels' gyroscopic
-  /// torque −ω × Gs h_s fed forward as a known torque (empty: not fed forward).
+  /// [kg m²] reaction_wheels: each wheel's spin-axis inertia J_s, for the wheels' momentum Gs h_s
+  /// in the law's gyroscopic term (docs/fsw/mrp_feedback.md eqs. (3), (14); empty: left out).
   Eigen::VectorXd J_s;
   std::string torquer = "torquer";  ///< ideal_torque: the ExternalForceTorque's name on the hub
 };

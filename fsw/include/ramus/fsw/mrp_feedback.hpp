@@ -12,13 +12,24 @@
 
 namespace ramus::fsw {
 
+/// The gyroscopic term of the law with feed-forward: which angular velocity crosses the momentum
+/// H = I ω + H_w (the hub's and the wheels').
+enum class MrpGyroscopic {
+  body_rate,       ///< ω × H (eq. 3; Basilisk's controlLawType 1)
+  reference_rate,  ///< (ω_r + K_i z) × H (eq. 14; Schaub & Junkins' integral law, Basilisk's controlLawType 0)
+  none,            ///< no gyroscopic term, the reference's feed-forward kept (eq. 15)
+};
+
 struct MrpFeedbackConfig {
   double K = 0.0;                                      ///< [N m] attitude gain, > 0
   Eigen::Matrix3d P = Eigen::Matrix3d::Zero();         ///< [N m s] rate gain, symmetric positive definite
   Eigen::Matrix3d I_PntC_B = Eigen::Matrix3d::Zero();  ///< [kg m²] vehicle inertia about C, in B
   double K_i = 0.0;                                    ///< [1/(kg m²)] integral gain, ≥ 0 (0: no integral term)
-  double integral_limit = std::numeric_limits<double>::infinity();  ///< [s] bound on each component of ∫σ dt
-  bool feed_forward = true;  ///< the law (3) with feed-forward, or (5) without it
+  /// [s] bound on each component of ∫σ dt, ≥ 0: +∞ (default) no bound; 0 no integral action at
+  /// all (z ≡ 0, eq. 11).
+  double integral_limit = std::numeric_limits<double>::infinity();
+  bool feed_forward = true;                             ///< the law (3) with feed-forward, or (5) without it
+  MrpGyroscopic gyroscopic = MrpGyroscopic::body_rate;  ///< with feed-forward: eq. (3), (14) or (15)
 };
 
 /// σ if |σ| ≤ 1, else its shadow set −σ/|σ|² (the same attitude, eq. (6)).
@@ -43,16 +54,19 @@ class MrpFeedback {
   /// Throws ConfigurationError naming "mrp_feedback '<name>'", the field and the value.
   MrpFeedback(std::string name, const MrpFeedbackConfig& config);
 
-  /// The law as a function (eqs. (3), (5)): required torque on the hub L_r_B [N m] for the tracking
-  /// error, the integral state z_B [N m s] and the known external torque L_known_B [N m] (used by
-  /// the feed-forward law only). σ_BR is switched to |σ| ≤ 1 first.
+  /// The law as a function (eqs. (3), (5), (14), (15)): required torque on the hub L_r_B [N m] for
+  /// the tracking error, the integral state z_B [N m s], the known external torque L_known_B [N m]
+  /// and the wheels' momentum H_w_B = Σ J_s (ĝᵀω + Ω) ĝ [N m s] (both used by the feed-forward law
+  /// only). σ_BR is switched to |σ| ≤ 1 first.
   Eigen::Vector3d torque(const AttitudeError& error, const Eigen::Vector3d& z_B,
-                         const Eigen::Vector3d& L_known_B = Eigen::Vector3d::Zero()) const;
+                         const Eigen::Vector3d& L_known_B = Eigen::Vector3d::Zero(),
+                         const Eigen::Vector3d& H_w_B = Eigen::Vector3d::Zero()) const;
 
   /// One sample: dt [s] is the time since the previous sample (ignored on the first sample after
   /// construction or reset()). Advances ∫σ dt (eq. (11)), forms z (eq. (4)) and returns L_r_B [N m].
   Eigen::Vector3d update(const AttitudeError& error, double dt,
-                         const Eigen::Vector3d& L_known_B = Eigen::Vector3d::Zero());
+                         const Eigen::Vector3d& L_known_B = Eigen::Vector3d::Zero(),
+                         const Eigen::Vector3d& H_w_B = Eigen::Vector3d::Zero());
   /// Forgets the integral and the initial rate error: the next update() is a first sample.
   void reset();
 
