@@ -5,7 +5,9 @@
 #include <functional>
 #include <iomanip>
 #include <memory>
+#include <sstream>
 
+#include "geographiclib_comparison.hpp"
 #include "ramus/environment/body_rotation.hpp"
 #include "ramus/environment/central_body_gravity.hpp"
 #include "ramus/environment/drag.hpp"
@@ -59,7 +61,8 @@ HingedRigidBodyConfig panel(double side) {
 /// docs/examples/leo_environment.json's spacecraft, through the C++ API.
 std::shared_ptr<Model> leo_full_environment(const std::string& data_dir, double t1) {
   const Epoch epoch = Epoch::parse("2025-06-21T00:00:00 UTC");
-  const auto earth = std::make_shared<EarthRotation>(epoch);
+  // As the scenario's "earth" builds it: interpolated over the run with a day's margin.
+  const auto earth = std::make_shared<EarthRotation>(EarthRotation::interpolated(epoch, -86400.0, t1 + 86400.0));
   const auto sun = std::make_shared<TabulatedEphemeris>(
       TabulatedEphemeris::sample(AnalyticSun(epoch), -86400.0, t1 + 86400.0, 2.0 * 86400.0));
   const auto moon = std::make_shared<TabulatedEphemeris>(
@@ -167,7 +170,10 @@ std::vector<EnvironmentCost> measure_environment_costs(const std::string& data_d
   const int batches = quick ? 3 : 7;
   const double batch_seconds = quick ? 0.01 : 0.05;
   const Epoch epoch = Epoch::parse("2025-06-01T00:00:00 UTC");
-  const auto earth = std::make_shared<EarthRotation>(epoch);
+  // The models below turn with the Earth as a scenario's "earth" builds it: interpolated over a
+  // span (docs/environment/time_and_frames.md (8)); the series itself is timed alone.
+  const auto series = std::make_shared<EarthRotation>(epoch);
+  const auto earth = std::make_shared<EarthRotation>(EarthRotation::interpolated(epoch, -86400.0, 10.0 * 86400.0));
   // A LEO state: 500 km, inclined, moving; t advances a little each call so nothing is constant.
   const Eigen::Vector3d r_N(5.2e6, -3.1e6, 3.3e6), v_N(3.9e3, 5.8e3, -0.7e3);
   FrameKinematics F;
@@ -220,7 +226,8 @@ std::vector<EnvironmentCost> measure_environment_costs(const std::string& data_d
       against(3, "one 20x20 sum with the rotation");
     }
   }
-  time("Earth rotation (IAU 2006/2000B, one dcm_PN)", [&] { return Eigen::Vector3d(earth->dcm_PN(t) * r_N); });
+  time("Earth rotation (IAU 2006/2000B series, one dcm_PN)", [&] { return Eigen::Vector3d(series->dcm_PN(t) * r_N); });
+  time("Earth rotation, interpolated (one dcm_PN)", [&] { return Eigen::Vector3d(earth->dcm_PN(t) * r_N); });
   const AnalyticSun sun_series(epoch);
   time("analytic Sun (eraEpv00)", [&] { return sun_series.r_N(t); });
   const auto sun =
@@ -265,6 +272,33 @@ std::vector<EnvironmentCost> measure_environment_costs(const std::string& data_d
   time("magnetorquers, 3 rods, in the WMM",
        [&] { return torquers.wrench(F, ConstInputBlock(dipoles, 3), at).torque_PntF_F; });
   if (!sink.allFinite()) out.push_back({"(a non-finite result: the figures above are void)", 0.0, "", 0.0});
+
+  // The same sums by GeographicLib, at the same point taken as body-frame components, each pair
+  // timed one after the other (bench/geographiclib_comparison.hpp).
+  const std::vector<SideBySide> side_by_side =
+      measure_geographiclib_side_by_side(data_dir, r_N, epoch.decimal_year(0.0), batches, batch_seconds);
+  if (side_by_side.empty()) {
+    out.push_back(
+        {"side by side with GeographicLib: skipped (not found when ramus-bench was configured)", 0.0, "", 0.0});
+    return out;
+  }
+  out.push_back({"side by side with GeographicLib " + geographiclib_version() +
+                     ", the same point in the body frame (ratio: its time / ramus's):",
+                 0.0, "", 0.0});
+  std::string previous;
+  for (const SideBySide& s : side_by_side) {
+    if (s.what != previous) out.push_back({"  ramus: " + s.what, s.ramus_seconds, "", 0.0});
+    previous = s.what;
+    std::ostringstream versus;
+    versus << "ramus; relative difference of the values " << std::setprecision(1) << std::scientific
+           << s.max_relative_difference;
+    out.push_back(
+        {"    GeographicLib " + s.geographiclib_call, s.geographiclib_seconds, versus.str(), s.ramus_seconds});
+  }
+  out.push_back(
+      {"  (the WMM: ramus's Gauss coefficients in the engine of GeographicLib's MagneticModel, whose own "
+       "data files are not read; no Hessian in GeographicLib, so no gradient tensor here)",
+       0.0, "", 0.0});
   return out;
 }
 
@@ -273,6 +307,10 @@ void print_environment_costs(std::ostream& os, const std::vector<EnvironmentCost
   os << "\n== environment: one evaluation of each model (median of batches, this machine, this run) ==\n";
   const double yardstick = costs.empty() ? 1.0 : costs.front().seconds;
   for (const EnvironmentCost& c : costs) {
+    if (c.seconds <= 0.0) {  // a heading or a note
+      os << "  " << c.model << "\n";
+      continue;
+    }
     os << "  " << std::left << std::setw(62) << c.model << std::right << std::setw(10) << std::fixed
        << std::setprecision(3) << c.seconds * 1e6 << " us" << std::setw(10) << std::setprecision(1)
        << c.seconds / yardstick << "x";

@@ -1,7 +1,7 @@
-// ramus: runs, checks, describes and linearizes scenario files and runs Monte Carlo campaigns (docs/scenario.md
-// §5–§6). A thin client of the library and of ramus::scenario: every number it writes comes from
-// them. Every file it writes is complete or absent (output_file.hpp), no output can be an input
-// or another output (file_identity.hpp), and every error names its file.
+// ramus: runs, checks, describes and linearizes scenario files, runs Monte Carlo campaigns and
+// evaluates the environment at points (docs/scenario.md §5–§6, §9). A thin client of the library and of
+// ramus::scenario: every number it writes comes from them. Every file it writes is complete or absent
+// (output_file.hpp), no output can be an input or another output (file_identity.hpp), and every error names its file.
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -14,6 +14,7 @@
 #include "csv_output.hpp"
 #include "csv_run.hpp"
 #include "effector_tree.hpp"
+#include "eval_command.hpp"
 #include "file_identity.hpp"
 #include "hdf5_output.hpp"
 #include "input_files.hpp"
@@ -235,8 +236,10 @@ int main(int argc, char** argv) {
         return print_fields(o);
       case Command::modal:
         return run_modal(o.modal);
+      case Command::eval:
+        return run_eval(o.eval);
     }
-  } catch (const UsageError& e) {  // a subcommand's own options (ramus modal)
+  } catch (const UsageError& e) {  // a subcommand's own options (ramus modal, ramus eval)
     std::fprintf(stderr, "ramus: %s\n%s", escaped_text(e.message).c_str(), usage().c_str());
     return 2;
   } catch (const InputError& e) {

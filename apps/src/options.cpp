@@ -30,6 +30,14 @@ std::string modal_usage() {
 
 }  // namespace
 
+std::string eval_usage() {
+  return "       ramus eval gravity|field|shadow|density|srp (--position x,y,z [--time T] | --points FILE.csv)\n"
+         "                      [--scenario SCENARIO.json] [--gradient] [--pressure_1au P] [--output FILE.csv|-]\n"
+         "                      an environment term at points (N components, SI units): gravity's potential,\n"
+         "                      acceleration and gradient, the magnetic field, the shadow, the density, the\n"
+         "                      solar radiation pressure (ramus eval TERM --help)\n";
+}
+
 std::string usage() {
   return "usage: ramus run SCENARIO.json [--output FILE.csv|-] [--events EVENTS.csv|-] [--hdf5 FILE.h5|-] [--quiet]\n"
          "                      [--plot DIR]\n"
@@ -43,7 +51,7 @@ std::string usage() {
          "       ramus fields [TYPE] [--markdown]\n"
          "                      the registered types, or the fields of TYPE (key, unit, default, range, doc);\n"
          "                      --markdown: the field reference (docs/scenario_fields.md)\n" +
-         modal_usage() + "       ramus --version | --help\n";
+         modal_usage() + eval_usage() + "       ramus --version | --help\n";
 }
 
 namespace {
@@ -66,7 +74,8 @@ double seconds(const char* option, const std::string& text) {
   return value;
 }
 
-const char* const kCommands[] = {"run", "check", "describe", "campaign", "linearize", "schema", "fields", "modal"};
+const char* const kCommands[] = {"run",    "check",  "describe", "campaign", "linearize",
+                                 "schema", "fields", "modal",    "eval"};
 
 std::string unknown_command(const std::string& command) {
   std::string message = "unknown command '" + command + "'";
@@ -122,6 +131,10 @@ Options parse_options(const std::vector<std::string>& args) {
   else if (command == "modal") {
     o.command = Command::modal;
     o.modal.assign(args.begin() + 1, args.end());
+    return o;
+  } else if (command == "eval") {
+    o.command = Command::eval;
+    o.eval.assign(args.begin() + 1, args.end());
     return o;
   } else
     throw UsageError{unknown_command(command)};

@@ -8,13 +8,14 @@
 
 namespace ramus::app {
 
-enum class Command { run, check, describe, campaign, linearize, schema, fields, modal, help, version };
+enum class Command { run, check, describe, campaign, linearize, schema, fields, modal, eval, help, version };
 
 struct Options {
   Command command = Command::help;
   std::string scenario;                 ///< the scenario file
   std::string type;                     ///< fields: the type to list (all when empty)
   std::vector<std::string> modal;       ///< modal: the arguments after "modal" (modal_command.hpp)
+  std::vector<std::string> eval;        ///< eval: the arguments after "eval" (eval_command.hpp)
   bool markdown = false;                ///< fields --markdown: the field reference (docs/scenario_fields.md)
   std::optional<std::string> output;    ///< --output FILE.csv (standard output when absent)
   std::optional<std::string> plot_dir;  ///< --plot DIR
@@ -42,6 +43,8 @@ inline constexpr std::uint64_t kMaxRunsPerInvocation = 1'000'000;
 Options parse_options(const std::vector<std::string>& args);
 /// The usage text.
 std::string usage();
+/// The usage lines of `ramus eval` (eval_command.hpp), part of usage().
+std::string eval_usage();
 
 struct UsageError {
   std::string message;

@@ -50,11 +50,20 @@ double CentralBodyGravity::potential(const Eigen::Vector3d& r, double /*t*/) con
   return U;
 }
 
-Eigen::Matrix3d CentralBodyGravity::gradient_N(const Eigen::Vector3d& r, double t) const {
-  if (J2_ != 0.0) return GravityModel::gradient_N(r, t);
+Eigen::Matrix3d CentralBodyGravity::gradient_N(const Eigen::Vector3d& r, double /*t*/) const {
   const double r2 = r.squaredNorm();
   const double rn = std::sqrt(r2);
-  return mu_ / (r2 * rn) * (3.0 / r2 * r * r.transpose() - Eigen::Matrix3d::Identity());  // eq. (4)
+  Eigen::Matrix3d G = mu_ / (r2 * rn) * (3.0 / r2 * r * r.transpose() - Eigen::Matrix3d::Identity());  // eq. (4)
+  if (J2_ != 0.0) {
+    // eq. (5): k/r⁵ [(10 s − 5 f)/r² r rᵀ − 10 z/r² (e_z rᵀ + r e_zᵀ) + f 1 + 2 e_z e_zᵀ]
+    const double s = r.z() * r.z() / r2, f = 1.0 - 5.0 * s;
+    const double k = -1.5 * J2_ * mu_ * R_ * R_ / (r2 * r2 * rn);
+    const Eigen::Vector3d ez = Eigen::Vector3d::UnitZ();
+    const Eigen::Matrix3d cross = ez * r.transpose();
+    G += k * ((10.0 * s - 5.0 * f) / r2 * r * r.transpose() - 10.0 * r.z() / r2 * (cross + cross.transpose()) +
+              f * Eigen::Matrix3d::Identity() + 2.0 * ez * ez.transpose());
+  }
+  return G;
 }
 
 }  // namespace ramus

@@ -19,14 +19,17 @@ Wrench GravityGradient::wrench(const FrameKinematics& frame, ConstInputBlock, co
                              "the gravity gradient needs the model's gravity field (Model::set_gravity)");
   const Eigen::Matrix3d dcm_NF = frame.dcm_FN.transpose();
   const Eigen::Vector3d r_McN_N = frame.r_FN_N + dcm_NF * config_.r_McF_F;
-  const Eigen::Matrix3d G_F = frame.dcm_FN * at.gravity->gradient_N(r_McN_N, at.t) * dcm_NF;
+  // The field at Mc: its gradient, and with the tidal force its acceleration, from one call.
+  const GravityAndGradient field = config_.tidal_force ? at.gravity->acceleration_and_gradient_N(r_McN_N, at.t)
+                                                       : GravityAndGradient{{}, at.gravity->gradient_N(r_McN_N, at.t)};
+  const Eigen::Matrix3d G_F = frame.dcm_FN * field.G_N * dcm_NF;
   // eq. (3): T_i = −ε_ijk (G I)_kj
   const Eigen::Matrix3d GI = G_F * config_.I_PntMc_F;
   Wrench w;
   w.torque_PntF_F = Eigen::Vector3d(GI(1, 2) - GI(2, 1), GI(2, 0) - GI(0, 2), GI(0, 1) - GI(1, 0));
   if (config_.tidal_force) {
     // eq. (4): what the field at Mc adds to the uniform g(r_C) the kernel applies to every body
-    w.force_F = config_.mass * (frame.dcm_FN * (at.gravity->acceleration_N(r_McN_N, at.t) - at.g_N));
+    w.force_F = config_.mass * (frame.dcm_FN * (field.a_N - at.g_N));
     w.torque_PntF_F += config_.r_McF_F.cross(w.force_F);  // eq. (5)
   }
   return w;

@@ -280,4 +280,11 @@ Eigen::Matrix3d SphericalHarmonicGravity::gradient_N(const Eigen::Vector3d& r_PN
   return dcm.transpose() * gradient_P(dcm * r_PN_N) * dcm;  // eq. (18)
 }
 
+GravityAndGradient SphericalHarmonicGravity::acceleration_and_gradient_N(const Eigen::Vector3d& r_PN_N,
+                                                                         double t) const {
+  const Eigen::Matrix3d dcm = dcm_PN(t);
+  const Sums s = sum<2>(dcm * r_PN_N);
+  return {dcm.transpose() * s.a_P, dcm.transpose() * s.G_P * dcm};  // eqs. (11), (18)
+}
+
 }  // namespace ramus

@@ -81,4 +81,14 @@ Eigen::Matrix3d GravitySum::gradient_N(const Eigen::Vector3d& r, double t) const
   return G;
 }
 
+GravityAndGradient GravitySum::acceleration_and_gradient_N(const Eigen::Vector3d& r, double t) const {
+  GravityAndGradient sum;
+  for (const auto& g : terms_) {
+    const GravityAndGradient term = g->acceleration_and_gradient_N(r, t);
+    sum.a_N += term.a_N;
+    sum.G_N += term.G_N;
+  }
+  return sum;
+}
+
 }  // namespace ramus

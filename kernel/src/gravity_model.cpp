@@ -1,4 +1,5 @@
-// The default gradient of a gravity field: central differences of its acceleration.
+// The default gradient of a gravity field (central differences of its acceleration), and the
+// default of the acceleration and gradient together.
 #include "ramus/kernel/gravity_model.hpp"
 
 namespace ramus {
@@ -14,6 +15,10 @@ Eigen::Matrix3d GravityModel::gradient_N(const Eigen::Vector3d& r_PN_N, double t
     G.col(j) = (acceleration_N(r_PN_N + e, t) - acceleration_N(r_PN_N - e, t)) / (2.0 * h);
   }
   return 0.5 * (G + G.transpose());  // the exact gradient is symmetric (g = −∇U)
+}
+
+GravityAndGradient GravityModel::acceleration_and_gradient_N(const Eigen::Vector3d& r_PN_N, double t) const {
+  return {acceleration_N(r_PN_N, t), gradient_N(r_PN_N, t)};
 }
 
 }  // namespace ramus

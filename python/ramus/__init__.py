@@ -5,18 +5,21 @@ as a scenario file), propagated by the library's driver with the GIL released, a
 comes back as numpy arrays.
 """
 
+import os
+
 import numpy
 
 from . import _ramus
 from ._objects import class_name, dynamic_effector_factory, state_effector_factory, task_factory, to_json
-from ._ramus import (ConfigurationError, DynamicEffector, Error, Event, IntegrationError, Model, RegisteredTask,
-                     ScenarioError, StateEffector, System, TwoPointEffector, Vehicle, altitude_event, delta_v_event,
-                     diagnostics, fields, state_entry_event, stepper_list)
+from ._ramus import (ConfigurationError, DynamicEffector, Error, Event, GravityModel, IntegrationError, Model,
+                     RegisteredTask, ScenarioError, StateEffector, System, TwoPointEffector, Vehicle, altitude_event,
+                     delta_v_event, diagnostics, fields, state_entry_event, stepper_list)
 
 __all__ = ["ConfigurationError", "Error", "IntegrationError", "ScenarioError", "Model", "Vehicle", "System",
            "StateEffector", "DynamicEffector", "TwoPointEffector", "Environment", "State", "Result", "Task",
            "gravity", "propagate", "step_halving", "diagnostics", "fields", "stepper_list", "scenario",
-           "Event", "state_entry_event", "delta_v_event", "altitude_event", "linearize", "task", "RegisteredTask"]
+           "Event", "state_entry_event", "delta_v_event", "altitude_event", "linearize", "task", "RegisteredTask",
+           "GravityModel", "EnvironmentValues", "eval_gravity", "eval_field", "eval_shadow", "eval_density", "eval_srp"]
 
 # ---- effectors: one constructor per type the scenario files know --------------------------------
 for _kind in _ramus.state_effector_types():
@@ -204,6 +207,93 @@ def linearize(model, x, t=0.0, u=None, method="automatic", translation="inertial
     translation 'inertial' | 'hill', `inputs` the channels of B (default every actuator). Returns a
     dict: A, B (numpy), state_names, state_units, input_names, input_units, method."""
     return _ramus._linearize(model, x, float(t), u, method, translation, list(inputs))
+
+
+# ---- the environment at points ----------------------------------------------------------------
+class EnvironmentValues:
+    """An environment term at points (ramus.eval_*): t [s] and r_N [m] of the points, then the
+    term's fields as attributes (values.potential) or items (values['potential']); one row per
+    point, or no leading axis when one point was given with shape (3,)."""
+
+    def __init__(self, term, values):
+        self.term = term
+        self.fields = tuple(values)
+        for name, value in values.items():
+            setattr(self, name, value)
+
+    def __getitem__(self, name):
+        if name not in self.fields:
+            raise KeyError(f"{name!r}: not a field of eval_{self.term} (fields: {', '.join(self.fields)})")
+        return getattr(self, name)
+
+    def keys(self):
+        return self.fields
+
+    def __repr__(self):
+        return f"<ramus EnvironmentValues {self.term}: {', '.join(self.fields)}>"
+
+
+def _eval(term, positions, t, scenario, base, gradient=False, pressure_1au=4.56e-6):
+    """The term at the points through _ramus._eval, from a scenario (a path, a JSON string or a
+    dict: its environment and gravity sections) or the sections' defaults (None)."""
+    text, folder, source = None, "", ""
+    if scenario is not None:
+        from .scenario import _text
+        text, folder = _text(scenario, "scenario")
+        if isinstance(scenario, (str, os.PathLike)) and os.path.exists(scenario):
+            source = os.fspath(scenario)
+    one = numpy.ndim(positions) == 1
+    raw = _ramus._eval(term, positions, t, text, str(base or folder), source, bool(gradient), float(pressure_1au))
+    points = numpy.array(positions, dtype=float).reshape(-1, 3)
+    values = {"t": numpy.broadcast_to(numpy.asarray(t, dtype=float), (len(points),)).copy(), "r_N": points}
+    values.update(raw)
+    if "gradient_N" in values:
+        values["gradient_N"] = values["gradient_N"].reshape(-1, 3, 3)
+    if one:  # one point of shape (3,): no leading axis, scalars as floats
+        values = {name: value[0] if numpy.ndim(value) > 1 else float(value[0]) for name, value in values.items()}
+    return EnvironmentValues(term, values)
+
+
+def eval_gravity(positions, t=0.0, scenario=None, gradient=False, base=None):
+    """The gravity field at points r_N [m] (relative to the central body's centre, N components;
+    shape (3,) or (n, 3)) at run time t [s] from the scenario's epoch (one or one per point): the
+    scenario's "gravity" section (a path, a JSON string or a dict; without one the Earth's point
+    mass, preset 'earth'). Returns EnvironmentValues: potential U [J/kg] (n,), acceleration_N
+    [m/s^2] (n, 3) in N components (a = -grad U), and with gradient=True gradient_N [1/s^2]
+    (n, 3, 3), da_N/dr_N in N components (symmetric, trace 0 outside the body). Relative data
+    files from `base` (default: the scenario file's folder)."""
+    return _eval("gravity", positions, t, scenario, base, gradient=gradient)
+
+
+def eval_field(positions, t=0.0, scenario=None, base=None):
+    """The environment's magnetic field ("environment": {"magnetic_field": ...}, dipole or World
+    Magnetic Model) at points r_N [m] (N components, (3,) or (n, 3)) at run time t [s]: B_N [T]
+    (n, 3) in N components and B_P [T] (n, 3) in the body-fixed frame P (P = N without a
+    rotation). A scenario is required (the section has no default)."""
+    return _eval("field", positions, t, scenario, base)
+
+
+def eval_shadow(positions, t=0.0, scenario=None, base=None):
+    """The shadow function at points r_N [m] (N components) at run time t [s]: nu [1] (n,), the
+    visible fraction of the Sun's disc (1 in sunlight, 0 in the umbra) with the environment's
+    shadow model, shape radius and Sun, as the solar radiation pressure model uses it. Needs a
+    scenario whose environment has a Sun."""
+    return _eval("shadow", positions, t, scenario, base)
+
+
+def eval_density(positions, t=0.0, scenario=None, base=None):
+    """The atmosphere at points r_N [m] (N components) at run time t [s]: altitude [m] (n,) above
+    the environment's shape (in P, as the drag model measures it) and density [kg/m^3] (n,) of its
+    atmosphere (without a scenario: Vallado's exponential table over a sphere of 6378137 m)."""
+    return _eval("density", positions, t, scenario, base)
+
+
+def eval_srp(positions, t=0.0, scenario=None, pressure_1au=4.56e-6, base=None):
+    """What the solar radiation pressure model uses at points r_N [m] (N components) at run time
+    t [s]: nu [1] (shadow), distance [m] to the Sun, s_N [1] (n, 3) the unit vector to the Sun in N
+    components, pressure [N/m^2] = pressure_1au (1 au/distance)^2 nu, and flux [W/m^2] = pressure
+    times c. Needs a scenario whose environment has a Sun."""
+    return _eval("srp", positions, t, scenario, base, pressure_1au=pressure_1au)
 
 
 from . import scenario  # noqa: E402  (after the names it uses)

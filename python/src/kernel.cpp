@@ -89,7 +89,24 @@ void bind_kernel(py::module_& m) {
                                                                   "A load between two bodies (a constraint).")
       .def_property_readonly("label", &TwoPointEffector::label);
 
-  py::class_<GravityModel, std::shared_ptr<GravityModel>>(m, "GravityModel", "A gravity field (ramus.gravity(...)).");
+  py::class_<GravityModel, std::shared_ptr<GravityModel>>(m, "GravityModel", "A gravity field (ramus.gravity(...)).")
+      .def_property_readonly("kind", [](const GravityModel& g) { return std::string(g.kind()); })
+      .def(
+          "acceleration_N",
+          [](const GravityModel& g, const Eigen::Vector3d& r_N, double t) { return g.acceleration_N(r_N, t); },
+          py::arg("r_N"), py::arg("t") = 0.0,
+          "[m/s^2] the acceleration at r_N [m] (relative to the central body's centre, N components) at run "
+          "time t [s], N components (ramus.eval_gravity for many points)")
+      .def(
+          "potential", [](const GravityModel& g, const Eigen::Vector3d& r_N, double t) { return g.potential(r_N, t); },
+          py::arg("r_N"), py::arg("t") = 0.0,
+          "[J/kg] the potential U at r_N [m] (N components) at run time t [s]; the acceleration is -grad U")
+      .def(
+          "gradient_N",
+          [](const GravityModel& g, const Eigen::Vector3d& r_N, double t) { return g.gradient_N(r_N, t); },
+          py::arg("r_N"), py::arg("t") = 0.0,
+          "[1/s^2] the gradient tensor da_N/dr_N at r_N [m] (N components) at run time t [s], a symmetric 3x3 "
+          "array in N components");
 
   py::class_<Vehicle>(m, "Vehicle", "A rigid hub with its effectors; made by Model.add_vehicle, kept alive by it.")
       .def_property_readonly("name", &Vehicle::name)

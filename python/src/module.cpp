@@ -1,6 +1,10 @@
 // The extension ramus._ramus (docs/python.md); the package ramus (python/ramus/__init__.py) wraps it.
 #include "bindings.hpp"
 
+namespace ramus::python {
+void bind_environment(py::module_& m);  // environment.cpp: the environment's terms at points (ramus.eval_*)
+}  // namespace ramus::python
+
 PYBIND11_MODULE(_ramus, m) {
   m.doc() = "ramus: multibody spacecraft dynamics by back-substitution (C++ core; docs/python.md)";
   ramus::python::bind_errors(m);
@@ -12,4 +16,5 @@ PYBIND11_MODULE(_ramus, m) {
   ramus::python::bind_analysis(m);
   ramus::python::bind_scenario(m);
   ramus::python::bind_bench(m);
+  ramus::python::bind_environment(m);
 }

@@ -9,6 +9,7 @@
 
 #include "ramus/environment/central_body_gravity.hpp"
 #include "ramus/environment/gravity_gradient.hpp"
+#include "ramus/environment/polyhedral_gravity.hpp"
 #include "ramus/environment/spherical_harmonic_gravity.hpp"
 #include "ramus/environment/third_body_gravity.hpp"
 #include "ramus/kernel/validation.hpp"
@@ -320,6 +321,52 @@ std::shared_ptr<const GravityModel> spherical_harmonic_gravity(const Node& node,
   });
 }
 
+struct PolyhedronSpec {
+  std::string shape;
+  std::optional<double> density, mu;
+  double length_unit = 1.0;
+};
+const FieldList<PolyhedronSpec>& polyhedral_gravity_fields() {
+  using C = PolyhedronSpec;
+  return fields_once<C>([](FieldList<C>& l) {
+    const auto quantity = [](const char* key, Dimension d, std::optional<double> C::*member) {
+      return [key, d, member](const Node& n, C& c) {
+        if (const auto node = n.find(key)) c.*member = node->si(d);
+      };
+    };
+    l.required("shape", &C::shape,
+               "the shape file: OBJ lines \"v x y z\", \"f i j k\" or a PDS list \"nv nf\", vertices, facets "
+               "(1-based)")
+        .custom(described("quantity", "density", std::string(si_unit(Dimension::density)),
+                          "the body's constant density (give density or mu)", "none", positive()),
+                quantity("density", Dimension::density, &C::density))
+        .custom(described("quantity", "mu", std::string(si_unit(Dimension::gravitational_parameter)),
+                          "the body's GM: the density is mu / (G volume) (give density or mu)", "none", positive()),
+                quantity("mu", Dimension::gravitational_parameter, &C::mu))
+        .si("length_unit", &C::length_unit, Dimension::length,
+            "the length of one unit of the shape file ({\"value\": 1, \"unit\": \"km\"} for a model in km)", positive())
+        .custom(third_bodies_field(), [](const Node&, C&) {});  // read by build_gravity
+  });
+}
+
+/// {"shape": path, "density" | "mu", "length_unit"}: the constant-density polyhedron of the shape
+/// file, in the environment's rotating frame (a field without a rotation is fixed in N), as
+/// spherical_harmonic_gravity (docs/environment/polyhedral_gravity.md §5).
+std::shared_ptr<const GravityModel> polyhedral_gravity(const Node& node, const EnvironmentObjects& environment) {
+  const PolyhedronSpec s = polyhedral_gravity_fields().read(node, common_keys(Category::gravity));
+  if (s.density && s.mu) node.at("mu").fail("give either \"density\" or \"mu\", not both");
+  if (!s.density && !s.mu) node.fail("needs \"density\" or \"mu\" (the body's GM)");
+  return wrap_configuration_errors(node, [&] {
+    PolyhedralGravityConfig c;
+    c.shape = read_polyhedron_shape(environment.data_file(s.shape), s.length_unit);
+    c.density = s.density;
+    c.mu = s.mu;
+    c.rotation = environment.rotation;
+    c.fixed_in_N = !environment.rotation;
+    return std::make_shared<PolyhedralGravity>(std::move(c));
+  });
+}
+
 }  // namespace
 
 void register_gravity(Registry& r) {
@@ -332,6 +379,13 @@ void register_gravity(Registry& r) {
                   "a spherical-harmonic field read from a coefficient file, in the environment's rotating frame",
                   "docs/environment/spherical_harmonic_gravity.md", "SphericalHarmonicGravity",
                   spherical_harmonic_gravity_fields().info()));
+  TypeInfo polyhedron =
+      type_info("polyhedral_gravity", Category::gravity,
+                "a constant-density polyhedron read from a shape file (an asteroid or a comet), in the environment's "
+                "rotating frame",
+                "docs/environment/polyhedral_gravity.md", "PolyhedralGravity", polyhedral_gravity_fields().info());
+  polyhedron.exclusive = {{"density", "mu"}};
+  r.add(std::move(polyhedron));
 }
 
 std::shared_ptr<const GravityModel> build_gravity(const Node& node, const EnvironmentObjects& environment) {
@@ -341,6 +395,8 @@ std::shared_ptr<const GravityModel> build_gravity(const Node& node, const Enviro
     central = central_body_gravity(node);
   else if (type == "spherical_harmonic_gravity")
     central = spherical_harmonic_gravity(node, environment);
+  else if (type == "polyhedral_gravity")
+    central = polyhedral_gravity(node, environment);
   else
     Registry::instance().unknown_type(node.at("type"), Category::gravity, "gravity");
   const auto bodies = node.find("third_bodies");

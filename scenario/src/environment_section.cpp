@@ -20,15 +20,21 @@ namespace {
 
 constexpr double kDay = 86400.0;
 
-std::shared_ptr<const BodyRotation> rotation(const Node& n, const std::optional<Epoch>& epoch) {
+/// "earth" (interpolated over [t0, t1] with a day's margin, docs/environment/time_and_frames.md
+/// (8)), "earth_series" (the series at every call), "earth_uniform", or {"rate", "angle_at_epoch"}.
+std::shared_ptr<const BodyRotation> rotation(const Node& n, const std::optional<Epoch>& epoch, double t0, double t1) {
   if (n.json().is_string()) {
     const std::string kind = n.string();
-    if (kind == "earth") {
-      if (!epoch) n.fail("\"earth\" needs the section's \"epoch\"");
-      return std::make_shared<EarthRotation>(*epoch);
+    if (kind == "earth" || kind == "earth_series") {
+      if (!epoch) n.fail("\"" + kind + "\" needs the section's \"epoch\"");
+      if (kind == "earth_series") return std::make_shared<EarthRotation>(*epoch);
+      return wrap_configuration_errors(n, [&] {
+        return std::make_shared<EarthRotation>(EarthRotation::interpolated(*epoch, t0 - kDay, t1 + kDay));
+      });
     }
     if (kind == "earth_uniform") return std::make_shared<UniformRotation>();
-    n.fail("unknown rotation '" + kind + "' (known: earth, earth_uniform, or {\"rate\", \"angle_at_epoch\"})");
+    n.fail("unknown rotation '" + kind +
+           "' (known: earth, earth_series, earth_uniform, or {\"rate\", \"angle_at_epoch\"})");
   }
   n.require_keys({"rate", "angle_at_epoch"});
   UniformRotationConfig c;
@@ -351,7 +357,7 @@ EnvironmentObjects build_environment(const Node& node, double t0, double t1, con
     if (node.has("dut1")) node.at("dut1").fail("\"dut1\" needs \"epoch\"");
     if (node.has("leap_seconds")) node.at("leap_seconds").fail("\"leap_seconds\" needs \"epoch\"");
   }
-  if (const auto r = node.find("rotation")) env.rotation = rotation(*r, env.epoch);
+  if (const auto r = node.find("rotation")) env.rotation = rotation(*r, env.epoch, t0, t1);
   if (const auto s = node.find("sun")) env.sun = ephemeris(*s, env, true, t0, t1);
   if (const auto m = node.find("moon")) env.moon = ephemeris(*m, env, false, t0, t1);
   if (const auto s = node.find("shape")) env.shape = shape(*s);

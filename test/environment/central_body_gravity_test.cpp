@@ -1,5 +1,6 @@
 // environment/central_body_gravity.hpp: point mass and J2 against closed forms and −∇U.
 #include "ramus/environment/central_body_gravity.hpp"
+#include "ramus/environment/spherical_harmonic_gravity.hpp"
 
 #include <boost/test/unit_test.hpp>
 #include <cmath>
@@ -106,6 +107,46 @@ BOOST_AUTO_TEST_CASE(j2_on_the_equator_and_the_pole) {
              boost::test_tools::tolerance(8 * eps));
   BOOST_TEST(g.acceleration_N({0.0, 0.0, -r}, 0.0).z() == mu / (r * r) - 3.0 * k,
              boost::test_tools::tolerance(8 * eps));
+}
+
+BOOST_AUTO_TEST_CASE(j2_gradient_in_closed_form) {
+  // eq. (5) against two other algorithms: the spherical-harmonic series with the single zonal
+  // C̄20 = −J2/√5 (its own closed-form Hessian of the Clenshaw recursion, fixed in N), and central
+  // differences of the acceleration (3). Also symmetric and traceless (Laplace outside the body).
+  const double mu = 3.986004415e14, J2 = 1.08262668e-3, R = 6378136.3;
+  const CentralBodyGravity g = make(mu, J2, R);
+  SphericalHarmonicGravityConfig c;
+  c.coefficients.reference_radius = R;
+  c.coefficients.mu = mu;
+  c.coefficients.max_degree = c.coefficients.max_order = 2;
+  c.coefficients.C.assign(GravityFieldCoefficients::index(2, 2) + 1, 0.0);
+  c.coefficients.S = c.coefficients.C;
+  c.coefficients.C[0] = 1.0;
+  c.coefficients.C[GravityFieldCoefficients::index(2, 0)] = -J2 / std::sqrt(5.0);
+  c.fixed_in_N = true;
+  const SphericalHarmonicGravity series(c);
+  for (int n = 0; n < 20; ++n) {
+    const Eigen::Vector3d r = test::random_vector(7.0e6) + Eigen::Vector3d(0.0, 0.0, n % 2 ? 7.0e6 : -7.0e6);
+    const Eigen::Matrix3d G = g.gradient_N(r, 0.0);
+    const double scale = mu / std::pow(r.norm(), 3);  // [1/s²] the point mass's gradient
+    // Two closed forms of one field: a few ε of the central term (measured 1e-16 relative).
+    check_near(G, series.gradient_N(r, 0.0), 64 * eps * scale, "G vs the series");
+    // The J2 term alone, against differences of a_J2 (step 1e-3 |r|: truncation h² |∂³a|/6 ≈ 1e-6
+    // of the J2 term, rounding ε |a| / h ≈ 1e-13 of the central term).
+    const double h = 1e-3 * r.norm();
+    const CentralBodyGravity point = make(mu);
+    Eigen::Matrix3d D;
+    for (int j = 0; j < 3; ++j) {
+      const Eigen::Vector3d e = h * Eigen::Vector3d::Unit(j);
+      D.col(j) = ((g.acceleration_N(r + e, 0.0) - point.acceleration_N(r + e, 0.0)) -
+                  (g.acceleration_N(r - e, 0.0) - point.acceleration_N(r - e, 0.0))) /
+                 (2.0 * h);
+    }
+    const Eigen::Matrix3d G_J2 = G - point.gradient_N(r, 0.0);
+    check_near(G_J2, D, 1e-5 * G_J2.norm(), "the J2 term vs differences");
+    BOOST_TEST((G - G.transpose()).norm() <= 4 * eps * scale);  // (c r_i) r_j against (c r_j) r_i: an ulp
+    BOOST_TEST(std::abs(G.trace()) <= 16 * eps * scale);        // the trace cancels to round-off
+  }
 }
 
 BOOST_AUTO_TEST_CASE(earth_constants) {

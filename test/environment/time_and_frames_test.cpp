@@ -132,6 +132,45 @@ BOOST_AUTO_TEST_CASE(earth_rotation_rate_is_the_derivative_of_its_matrix) {
   BOOST_TEST(earth.omega_PN_N(t).norm() == 7.292115146706979e-5, tt::tolerance(1e-12));
 }
 
+BOOST_AUTO_TEST_CASE(interpolated_earth_rotation_follows_the_series) {
+  // The interpolated [CIRS←GCRS] (eq. 8) against the series it was fitted to, at 2000 times over
+  // a year that are not nodes (the golden-ratio sequence), and on the window edges; outside the
+  // span the series itself. The interpolation error of a degree-10 Chebyshev series of X, Y, s
+  // over half a day is far below round-off; what remains is the rounding of eraC2ixys and of the
+  // products, a few 1e-16 rad.
+  const Epoch e = Epoch::parse("2025-03-20T09:01:00 UTC", -0.05);
+  const EarthRotation direct(e);
+  const double span = 365.0 * 86400.0;
+  const EarthRotation table = EarthRotation::interpolated(e, -3600.0, span);
+  BOOST_TEST(table.is_interpolated());
+  BOOST_TEST(!direct.is_interpolated());
+  BOOST_TEST(table.t_first() == -3600.0);
+  BOOST_TEST(table.t_last() >= span);
+  double worst = 0.0, worst_rate = 0.0;
+  auto check = [&](double t) {
+    worst = std::max(worst, angle_between(table.dcm_PN(t), direct.dcm_PN(t)));
+    worst_rate = std::max(worst_rate, (table.omega_PN_N(t) - direct.omega_PN_N(t)).norm());
+  };
+  for (int i = 0; i < 2000; ++i) check(-3600.0 + std::fmod(0.6180339887498949 * i, 1.0) * (span + 3600.0));
+  for (int k = 0; k < 6; ++k) check(-3600.0 + k * EarthRotation::kWindow);  // window edges
+  check(span);
+  BOOST_TEST_MESSAGE("interpolated vs series Earth rotation: " << worst << " rad, rate " << worst_rate << " rad/s");
+  // 45 ε: a rotation matrix's rounding through eraC2ixys and R3(ERA) (measured 3.0e-16 rad, the
+  // rate 2.2e-20 rad/s); an interpolation error would show at the size of X's terms, 1e-9..1e-3.
+  BOOST_TEST(worst <= 1e-14);
+  BOOST_TEST(worst_rate <= 1e-18);  // the same relative size on 7.3e-5 rad/s
+  // Outside the span: the series, to the bit.
+  for (const double t : {-3601.0, table.t_last() + 1.0, 2.0 * span}) {
+    BOOST_TEST((table.dcm_PN(t) - direct.dcm_PN(t)).norm() == 0.0);
+  }
+  // A bad span is refused, naming it.
+  BOOST_CHECK_THROW(EarthRotation::interpolated(e, 10.0, 0.0), ConfigurationError);
+  BOOST_CHECK_THROW(EarthRotation::interpolated(e, 0.0, std::nan("")), ConfigurationError);
+  BOOST_CHECK_THROW(EarthRotation::interpolated(e, 0.0, 2.0 * EarthRotation::kMaxInterpolatedSpan), ConfigurationError);
+  // An empty span is one window.
+  BOOST_TEST(angle_between(EarthRotation::interpolated(e, 50.0, 50.0).dcm_PN(50.0), direct.dcm_PN(50.0)) <= 1e-14);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(ephemeris)

@@ -44,7 +44,8 @@ const std::string kEnvironment = R"({
 /// The same model through the C++ API.
 std::shared_ptr<Model> by_hand() {
   const Epoch epoch = Epoch::parse("2025-06-21T00:00:00 UTC");
-  const auto earth = std::make_shared<EarthRotation>(epoch);
+  // The loader's Earth: interpolated over the run with a day's margin.
+  const auto earth = std::make_shared<EarthRotation>(EarthRotation::interpolated(epoch, -86400.0, 10.0 + 86400.0));
   // The loader's analytic Sun: sampled every 2 days over the run with a day's margin.
   const auto sun = std::make_shared<TabulatedEphemeris>(
       TabulatedEphemeris::sample(AnalyticSun(epoch), -86400.0, 10.0 + 86400.0, 2.0 * 86400.0));

@@ -26,7 +26,7 @@ class CentralBodyGravity final : public GravityModel {
   Eigen::Vector3d acceleration_N(const Eigen::Vector3d& r_PN_N, double t) const override;
   /// eq. (2): U = −μ/r + μ J2 R² (3 z² − r²) / (2 r⁵)
   double potential(const Eigen::Vector3d& r_PN_N, double t) const override;
-  /// The point mass's closed form, μ (3 r̂ r̂ᵀ − 1)/r³ (eq. 4); with J2, the default differences.
+  /// The closed form: the point mass's μ (3 r̂ r̂ᵀ − 1)/r³ (eq. 4) plus the J2 term's (eq. 5).
   Eigen::Matrix3d gradient_N(const Eigen::Vector3d& r_PN_N, double t) const override;
 
   double mu() const { return mu_; }

@@ -40,6 +40,9 @@ class SphericalHarmonicGravity final : public GravityModel {
   /// G_N = [PN]ᵀ G_P [PN] (eq. 18) with G_P in closed form (eq. 17): one pass of the sums, the
   /// rotation evaluated once.
   Eigen::Matrix3d gradient_N(const Eigen::Vector3d& r_PN_N, double t) const override;
+  /// a_N and G_N from the one pass that gives G_P (eq. 17 carries eq. 10's sums), the rotation
+  /// evaluated once.
+  GravityAndGradient acceleration_and_gradient_N(const Eigen::Vector3d& r_PN_N, double t) const override;
 
   /// [m/s²] the acceleration at r_P [m] given in P components, in P components (eq. 10).
   Eigen::Vector3d acceleration_P(const Eigen::Vector3d& r_P) const;

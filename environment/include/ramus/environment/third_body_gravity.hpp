@@ -46,6 +46,8 @@ class GravitySum final : public GravityModel {
   Eigen::Vector3d acceleration_N(const Eigen::Vector3d& r_PN_N, double t) const override;
   double potential(const Eigen::Vector3d& r_PN_N, double t) const override;
   Eigen::Matrix3d gradient_N(const Eigen::Vector3d& r_PN_N, double t) const override;
+  /// Each term's acceleration_and_gradient_N, summed.
+  GravityAndGradient acceleration_and_gradient_N(const Eigen::Vector3d& r_PN_N, double t) const override;
   const std::vector<std::shared_ptr<const GravityModel>>& terms() const { return terms_; }
 
  private:

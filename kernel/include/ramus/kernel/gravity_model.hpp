@@ -9,6 +9,12 @@
 
 namespace ramus {
 
+/// The field's acceleration [m/s²] and its gradient ∂a/∂r [1/s²] at one point, N components.
+struct GravityAndGradient {
+  Eigen::Vector3d a_N = Eigen::Vector3d::Zero();
+  Eigen::Matrix3d G_N = Eigen::Matrix3d::Zero();
+};
+
 class GravityModel {
  public:
   virtual ~GravityModel() = default;
@@ -23,6 +29,10 @@ class GravityModel {
   /// 1e-8 of the central term's gradient, docs/environment/gravity_gradient.md (6)); a model with a
   /// closed form overrides it.
   virtual Eigen::Matrix3d gradient_N(const Eigen::Vector3d& r_PN_N, double t) const;
+  /// Both at r_PN_N and t, for a user of both (the gravity-gradient effector's tidal force): a
+  /// series model gives them from one pass and one evaluation of its body's rotation. Default:
+  /// acceleration_N and gradient_N.
+  virtual GravityAndGradient acceleration_and_gradient_N(const Eigen::Vector3d& r_PN_N, double t) const;
 };
 
 }  // namespace ramus
