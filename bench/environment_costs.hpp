@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "ramus/environment/gravity_gradient.hpp"
+
 namespace ramus::bench {
 
 struct EnvironmentCost {
@@ -27,18 +29,23 @@ std::vector<EnvironmentCost> measure_environment_costs(const std::string& data_d
 /// One orbit of a spacecraft with two flexible panels in the full environment (degree-20 gravity
 /// in the rotating Earth frame, Sun and Moon, gravity gradient, drag and radiation pressure on
 /// the hub and on each panel), propagated by rk_dopri5 at `tolerance`; its error is the position
-/// of C against the same run at 1e-12.
+/// of C against the same run at 1e-12. With `gradient_at` = vehicle each body's gravity gradient
+/// is taken at the vehicle's C (docs/environment/gravity_gradient.md (7)), and `model_difference`
+/// says how far that moves C from the exact model (both at 1e-12).
 struct FullEnvironmentOrbit {
+  GradientPoint gradient_at = GradientPoint::body;
   double tolerance = 0.0;  ///< abs and rel tolerance of the timed run
   double seconds = 0.0;    ///< [s] wall time of the timed run (one orbit)
   double period = 0.0;     ///< [s] the orbit's period
   std::uint64_t steps = 0, evaluations = 0;
   double position_error = 0.0;  ///< [m] |Δr_C| at the end against the 1e-12 run
   double seconds_per_evaluation = 0.0;
+  double model_difference = 0.0;  ///< [m] gradient_at = vehicle: |Δr_C| against the exact model
 };
-FullEnvironmentOrbit measure_full_environment_orbit(const std::string& data_dir, double tolerance);
+FullEnvironmentOrbit measure_full_environment_orbit(const std::string& data_dir, double tolerance,
+                                                    GradientPoint gradient_at = GradientPoint::body);
 
 void print_environment_costs(std::ostream& os, const std::vector<EnvironmentCost>& costs,
-                             const FullEnvironmentOrbit& orbit);
+                             const std::vector<FullEnvironmentOrbit>& orbits);
 
 }  // namespace ramus::bench

@@ -124,7 +124,8 @@ int main(int argc, char** argv) {
     if (!options.no_peer) add_linearization(options, settings);
     print_targets(std::cout, comparisons);
     print_environment_costs(std::cout, measure_environment_costs(RAMUS_DATA_DIR, options.quick),
-                            measure_full_environment_orbit(RAMUS_DATA_DIR, 1e-9));
+                            {measure_full_environment_orbit(RAMUS_DATA_DIR, 1e-9),
+                             measure_full_environment_orbit(RAMUS_DATA_DIR, 1e-9, ramus::GradientPoint::vehicle)});
     print_flex_costs(std::cout, measure_flex_costs(options.quick), measure_chain_crossover(options.quick));
     if (options.plot_dir) {
       write_plots(*options.plot_dir, comparisons);

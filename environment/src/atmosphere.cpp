@@ -25,20 +25,31 @@ double BodyShape::altitude(const Eigen::Vector3d& r) const {
   // docs/environment/atmosphere.md (2)
   const double b = R * (1.0 - f), e2 = f * (2.0 - f), ep2 = e2 / ((1.0 - f) * (1.0 - f));
   const double p = std::hypot(r.x(), r.y()), z = r.z();
-  // Bowring's iteration on the parametric latitude β, docs/environment/atmosphere.md (3); it
-  // converges to round-off in two or three passes from the surface to beyond GEO, eight bound it.
-  double beta = std::atan2(z, (1.0 - f) * p);
-  double phi = 0.0;
+  // Bowring's iteration on the parametric latitude β, docs/environment/atmosphere.md (3), carried
+  // on the unit vectors (cos, sin) of β and φ rather than on the angles: the same iterates with
+  // square roots in place of sines, cosines and arctangents. Two or three passes reach round-off
+  // from the surface to beyond GEO; eight bound it. (Squares of lengths of 1e7 m cannot overflow.)
+  const auto unit = [](double& sine, double& cosine) {
+    const double n = std::sqrt(sine * sine + cosine * cosine);
+    sine /= n;
+    cosine /= n;
+  };
+  if (p == 0.0 && z == 0.0) return -b;  // the centre: the nearest surface points are the poles
+  double sb = z, cb = (1.0 - f) * p;    // tan β0 = z / ((1 − f) p)
+  unit(sb, cb);
+  double s = 0.0, c = 1.0;  // sin φ, cos φ
   for (int k = 0; k < 8; ++k) {
-    const double sb = std::sin(beta), cb = std::cos(beta);
-    phi = std::atan2(z + ep2 * b * sb * sb * sb, p - e2 * R * cb * cb * cb);
-    const double next = std::atan2((1.0 - f) * std::sin(phi), std::cos(phi));
-    const bool converged = std::abs(next - beta) <= 1e-15;
-    beta = next;
+    s = z + ep2 * b * sb * sb * sb;  // tan φ = s / c, eq. (3)
+    c = p - e2 * R * cb * cb * cb;
+    unit(s, c);
+    double sb_next = (1.0 - f) * s, cb_next = c;  // tan β = (1 − f) tan φ
+    unit(sb_next, cb_next);
+    const bool converged = std::abs(sb_next - sb) + std::abs(cb_next - cb) <= 1e-15;  // |Δβ| ≤ 1e-15 rad
+    sb = sb_next;
+    cb = cb_next;
     if (converged) break;
   }
   // docs/environment/atmosphere.md (4): free of cancellation at every latitude
-  const double s = std::sin(phi), c = std::cos(phi);
   return p * c + z * s - R * std::sqrt(1.0 - e2 * s * s);
 }
 

@@ -19,9 +19,21 @@ Wrench GravityGradient::wrench(const FrameKinematics& frame, ConstInputBlock, co
                              "the gravity gradient needs the model's gravity field (Model::set_gravity)");
   const Eigen::Matrix3d dcm_NF = frame.dcm_FN.transpose();
   const Eigen::Vector3d r_McN_N = frame.r_FN_N + dcm_NF * config_.r_McF_F;
-  // The field at Mc: its gradient, and with the tidal force its acceleration, from one call.
-  const GravityAndGradient field = config_.tidal_force ? at.gravity->acceleration_and_gradient_N(r_McN_N, at.t)
-                                                       : GravityAndGradient{{}, at.gravity->gradient_N(r_McN_N, at.t)};
+  GravityAndGradient field;
+  if (config_.gradient_at == GradientPoint::vehicle) {
+    // eq. (7): the gradient at C, evaluated once for the vehicle; the tidal force to first order.
+    if (!at.has_G_N)
+      throw ConfigurationError(label(), "gradient_at", "vehicle",
+                               "the load context carries no gradient at C (an effector placed where the kernel does "
+                               "not look for it, e.g. on a child of a child: use gradient_at = body)");
+    field.G_N = at.G_N;
+    if (config_.tidal_force) field.a_N = at.g_N + at.G_N * (r_McN_N - at.r_CN_N);
+  } else if (config_.tidal_force) {
+    // The field at Mc: its gradient and its acceleration from one call.
+    field = at.gravity->acceleration_and_gradient_N(r_McN_N, at.t);
+  } else {
+    field.G_N = at.gravity->gradient_N(r_McN_N, at.t);
+  }
   const Eigen::Matrix3d G_F = frame.dcm_FN * field.G_N * dcm_NF;
   // eq. (3): T_i = −ε_ijk (G I)_kj
   const Eigen::Matrix3d GI = G_F * config_.I_PntMc_F;

@@ -72,7 +72,7 @@ std::vector<DynamicEffectorLoad> dynamic_effector_loads(const Model& model, cons
   for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
     const Vehicle& v = model.vehicle(i);
     VehicleWorkspace& w = ws.vehicles[i];
-    forward::load_context(model, w, t);
+    forward::load_context(model, v, w, t);
     const VehicleOffsets& o = v.offsets();
     for (std::size_t j = 0; j < v.dynamic_effectors().size(); ++j) {
       const VehicleOffsets::InputRange r = o.inputs_dynamic_effectors[j];

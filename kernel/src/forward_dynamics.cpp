@@ -101,13 +101,21 @@ void mass_properties(const Model& model, Workspace& ws, const Eigen::VectorXd& x
   }
 }
 
-void load_context(const Model& model, VehicleWorkspace& w, double t) {
+void load_context(const Model& model, const Vehicle& v, VehicleWorkspace& w, double t) {
   const GravityModel* gravity = model.gravity();
   LoadContext& at = w.load;
   at.t = t;
   at.gravity = gravity;
   at.r_CN_N = w.r_CN_N;
-  at.g_N = gravity != nullptr ? gravity->acceleration_N(at.r_CN_N, t) : Eigen::Vector3d::Zero();
+  at.has_G_N = gravity != nullptr && v.offsets().gradient_at_C;
+  if (at.has_G_N) {  // the gradient at C for the effectors that read it, from the same pass as g
+    const GravityAndGradient field = gravity->acceleration_and_gradient_N(at.r_CN_N, t);
+    at.g_N = field.a_N;
+    at.G_N = field.G_N;
+  } else {
+    at.g_N = gravity != nullptr ? gravity->acceleration_N(at.r_CN_N, t) : Eigen::Vector3d::Zero();
+    at.G_N.setZero();
+  }
   w.ctx.g_N = at.g_N;
 }
 
@@ -115,7 +123,7 @@ void loads(const Model& model, Workspace& ws, double t) {
   for (std::size_t i = 0; i < model.vehicle_count(); ++i) {
     const Vehicle& v = model.vehicle(i);
     VehicleWorkspace& w = ws.vehicles[i];
-    load_context(model, w, t);
+    load_context(model, v, w, t);
     const LoadContext& at = w.load;
     w.hub_loads = Wrench{};
     const VehicleOffsets& o = v.offsets();

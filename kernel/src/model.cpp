@@ -313,13 +313,17 @@ void Model::declare_vehicle_inputs(std::size_t i) {
     v.offsets_.inputs_state_effectors.push_back(
         declare_inputs(owner, e->label(), e->input_blocks(), e->input_profiles(), i));
     auto& children = v.offsets_.inputs_children.emplace_back();
-    for (const StateEffector::Child& c : e->children())
+    for (const StateEffector::Child& c : e->children()) {
       children.push_back(declare_inputs(v.name() + "/" + c.effector->name(), c.effector->label(),
                                         c.effector->input_blocks(), c.effector->input_profiles(), i));
+      v.offsets_.gradient_at_C = v.offsets_.gradient_at_C || c.effector->reads_gradient_at_C();
+    }
   }
-  for (const auto& d : v.dynamic_effectors_)
+  for (const auto& d : v.dynamic_effectors_) {
     v.offsets_.inputs_dynamic_effectors.push_back(
         declare_inputs(v.name() + "/" + d->name(), d->label(), d->input_blocks(), d->input_profiles(), i));
+    v.offsets_.gradient_at_C = v.offsets_.gradient_at_C || d->reads_gradient_at_C();
+  }
 }
 
 void Model::write_initial_state() {

@@ -128,7 +128,11 @@ const FieldList<GravityGradientConfig>& gravity_gradient_fields() {
         .si("r_McF_F", &C::r_McF_F, Dimension::length,
             "its centre of mass relative to F's origin (default: the host's)")
         .si("I_PntMc_F", &C::I_PntMc_F, Dimension::inertia, "its inertia about Mc, in F (default: the host's)")
-        .add("tidal_force", &C::tidal_force, "add the tidal force at Mc (false: the torque alone)");
+        .add("tidal_force", &C::tidal_force, "add the tidal force at Mc (false: the torque alone)")
+        .choice("gradient_at", &C::gradient_at, {{"body", GradientPoint::body}, {"vehicle", GradientPoint::vehicle}},
+                "where the field's gradient is taken: the body's centre of mass (exact), or the vehicle's, "
+                "evaluated once and shared (eq. 7)",
+                "gradient point");
   });
 }
 

@@ -130,6 +130,96 @@ BOOST_AUTO_TEST_CASE(tidal_force_is_the_field_difference_at_the_body_centre) {
              1e-15 * w.torque_PntF_F.norm() + 1e-25);
 }
 
+// gradient_at = vehicle (eq. 7): the kernel's gradient at C equals the field's own there; the
+// wrench then differs from the exact one (at Mc) at first order in d = |r_Mc − r_C|, within (8),
+// halving with d; at d = 0 the two agree to round-off.
+BOOST_AUTO_TEST_CASE(gradient_at_the_vehicle_centre_is_first_order_in_the_offset) {
+  SphericalHarmonicGravityConfig cfg;
+  cfg.coefficients = read_gravity_field_text(RAMUS_DATA_DIR "/GGM03S-deg60.txt");
+  cfg.degree = cfg.order = 8;
+  cfg.rotation = std::make_shared<UniformRotation>();
+  const SphericalHarmonicGravity field(cfg);
+  GravityGradientConfig c;
+  c.mass = 40.0;
+  c.I_PntMc_F = Eigen::Vector3d(20.0, 15.0, 10.0).asDiagonal();
+  GravityGradientConfig shared = c;
+  shared.gradient_at = GradientPoint::vehicle;
+  FrameKinematics F;
+  F.r_FN_N = Eigen::Vector3d(6.9e6, 0.4e6, 1.1e6);
+  F.dcm_FN = rotation_matrix(quat_from_axis_angle(Eigen::Vector3d(0.0, 1.0, 1.0).normalized(), 1.1)).transpose();
+  const Eigen::Vector3d direction = Eigen::Vector3d(0.6, -0.48, 0.64);  // a unit vector: C − Mc
+  const double t = 1234.0, r = F.r_FN_N.norm();
+  std::vector<double> torque_error, force_error;
+  for (const double d : {0.0, 4.0, 2.0, 1.0}) {
+    LoadContext at;
+    at.t = t;
+    at.gravity = &field;
+    at.r_CN_N = F.r_FN_N + d * direction;  // Mc at F's origin
+    const GravityAndGradient both = field.acceleration_and_gradient_N(at.r_CN_N, t);
+    at.g_N = both.a_N;
+    at.G_N = both.G_N;
+    at.has_G_N = true;
+    const Wrench exact = GravityGradient("gg", c).wrench(F, ConstInputBlock(nullptr, 0), at);
+    const Wrench approx = GravityGradient("gg", shared).wrench(F, ConstInputBlock(nullptr, 0), at);
+    const double G = both.G_N.norm(), I = c.I_PntMc_F.norm();
+    const double dT = (approx.torque_PntF_F - exact.torque_PntF_F).norm();
+    const double df = (approx.force_F - exact.force_F).norm();
+    if (d == 0.0) {
+      // The same tensor, rotated the same way; the tidal force zero in both (ε |g| m rounding).
+      BOOST_TEST(dT <= 1e-15 * G * I);
+      BOOST_TEST(df <= 1e-15 * c.mass * at.g_N.norm());
+      continue;
+    }
+    // eq. (8), with a factor 2 for the harmonic terms and the direction's geometry.
+    BOOST_TEST(dT <= 2.0 * 3.0 * d / r * G * I);
+    BOOST_TEST(df <= 2.0 * 1.5 * d / r * c.mass * G * d);
+    torque_error.push_back(dT);
+    force_error.push_back(df);
+  }
+  // First order in d for the torque (ΔG ∝ d), second for the tidal force (f is first order, its
+  // error the next term): the ratios as d halves, to 2 % (the next order is d/r ~ 1e-6 smaller).
+  for (std::size_t k = 1; k < torque_error.size(); ++k) {
+    BOOST_TEST(torque_error[k - 1] / torque_error[k] == 2.0, tt::tolerance(0.02));
+    BOOST_TEST(force_error[k - 1] / force_error[k] == 4.0, tt::tolerance(0.02));
+  }
+  // Without the kernel's gradient the option refuses, naming itself.
+  LoadContext none;
+  none.gravity = &field;
+  BOOST_CHECK_THROW(GravityGradient("gg", shared).wrench(F, ConstInputBlock(nullptr, 0), none), ConfigurationError);
+}
+
+// The kernel fills LoadContext::G_N, from the pass that gives g at C, only for a vehicle with an
+// effector that reads it.
+BOOST_AUTO_TEST_CASE(the_kernel_fills_the_gradient_at_c_when_asked) {
+  for (const bool asked : {false, true}) {
+    auto model = std::make_shared<Model>();
+    Vehicle& v = model->add_vehicle("sc", test::hub_config(500.0, Eigen::Vector3d(30.0, 20.0, 10.0), {0.1, 0.0, 0.2}));
+    v.set_initial_state(test::initial_state({kR0, 1e5, -2e5}, {0.0, 7.5e3, 0.0}, Quaternion(1.0, 0.0, 0.0, 0.0),
+                                            Eigen::Vector3d::Zero()));
+    GravityGradientConfig gg;
+    gg.mass = 500.0;
+    gg.r_McF_F = Eigen::Vector3d(0.1, 0.0, 0.2);
+    gg.I_PntMc_F = Eigen::Vector3d(30.0, 20.0, 10.0).asDiagonal();
+    if (asked) gg.gradient_at = GradientPoint::vehicle;
+    v.add_dynamic_effector(std::make_shared<GravityGradient>("gg", gg));
+    const auto earth = std::make_shared<CentralBodyGravity>(CentralBodyGravity::earth(true));
+    model->set_gravity(earth);
+    model->finalize();
+    BOOST_TEST(v.offsets().gradient_at_C == asked);
+    Workspace ws(*model);
+    const Eigen::VectorXd& x = model->initial_state();
+    forward::kinematics(*model, ws, x, 0.0);
+    forward::mass_properties(*model, ws, x);
+    forward::load_context(*model, v, ws.vehicles[0], 0.0);
+    const LoadContext& at = ws.vehicles[0].load;
+    BOOST_TEST(at.has_G_N == asked);
+    if (asked) {  // the closed form at C, and g from the same pass equal to the acceleration alone
+      BOOST_TEST((at.G_N - earth->gradient_N(at.r_CN_N, 0.0)).norm() == 0.0);
+      BOOST_TEST((at.g_N - earth->acceleration_N(at.r_CN_N, 0.0)).norm() == 0.0);
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(harmonic_field_gradient_in_the_rotating_frame) {
   // Degree 0 of GGM03S in the rotating Earth frame is a point mass: its gradient is the closed
   // form μ (3 r̂ r̂ᵀ − 1)/r³. Central differences at h = 1e-4 r leave a truncation of

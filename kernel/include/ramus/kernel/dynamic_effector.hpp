@@ -23,6 +23,10 @@ struct LoadContext {
   /// [m/s²] the gravity the kernel applies at C to every body of the vehicle (uniformly)
   Eigen::Vector3d g_N = Eigen::Vector3d::Zero();
   const GravityModel* gravity = nullptr;  ///< the model's gravity field (null: none)
+  /// [1/s²] the field's gradient ∂g/∂r at C, from the same pass as g_N, when an effector of the
+  /// vehicle reads it (DynamicEffector::reads_gradient_at_C; has_G_N says so), else zero.
+  Eigen::Matrix3d G_N = Eigen::Matrix3d::Zero();
+  bool has_G_N = false;
 };
 
 class DynamicEffector {
@@ -41,6 +45,9 @@ class DynamicEffector {
   const std::string& placement() const { return placement_.where(); }
   /// False for hub-only effectors: attaching one to a segment is refused at finalize.
   virtual bool can_attach_to_segment() const { return true; }
+  /// True for an effector that reads LoadContext::G_N, the field's gradient at the vehicle's
+  /// centre of mass: the kernel then evaluates it once per vehicle and evaluation. Read at finalize.
+  virtual bool reads_gradient_at_C() const { return false; }
   /// Its actuator channels (docs/architecture.md §5, Inputs; default: none). Read at finalize.
   virtual std::vector<InputSpec> input_blocks() const { return {}; }
   /// Default sources of its channels, copied into every run's Inputs (a thruster's firing

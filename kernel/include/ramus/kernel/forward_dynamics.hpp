@@ -19,7 +19,7 @@ void mass_properties(const Model& model, Workspace& ws, const Eigen::VectorXd& x
 /// Stage 4: gravity at each vehicle's C and the wrenches of the dynamic effectors.
 void loads(const Model& model, Workspace& ws, double t);
 /// Part of stage 4: vehicle w's load context (t, its centre of mass C, gravity there, the field).
-void load_context(const Model& model, VehicleWorkspace& w, double t);
+void load_context(const Model& model, const Vehicle& v, VehicleWorkspace& w, double t);
 /// Stages 5–6: assemble each vehicle's hub system (hub terms and effector contributions), solve it.
 void hub_accelerations(const Model& model, Workspace& ws, const Eigen::VectorXd& x);
 /// Stage 7: hub and effector derivatives into dxdt (back-substitution).

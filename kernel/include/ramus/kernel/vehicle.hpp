@@ -89,6 +89,8 @@ struct VehicleOffsets : DeprecatedVehicleOffsetNames {
   std::vector<InputRange> inputs_state_effectors;        ///< one per state effector
   std::vector<std::vector<InputRange>> inputs_children;  ///< per state effector, one per child
   std::vector<InputRange> inputs_dynamic_effectors;      ///< one per dynamic effector on the hub
+  /// An effector on the hub or a segment reads the field's gradient at C (LoadContext::G_N).
+  bool gradient_at_C = false;
 
   /// Sets the deprecated names (DeprecatedVehicleOffsetNames) from r_N and v_N (Model::finalize()).
   void sync_deprecated_names() { DeprecatedVehicleOffsetNames::set(r_N, v_N); }
