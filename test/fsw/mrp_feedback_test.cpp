@@ -79,29 +79,42 @@ void check_lyapunov_trace(const Trace& tr, double h, bool monotone = true) {
   BOOST_TEST(tol < 1e-4 * scale);  // the check is sharp: the tolerance is far below the rate itself
 }
 
-}  // namespace
-
-BOOST_AUTO_TEST_SUITE(mrp_feedback)
-
-BOOST_AUTO_TEST_CASE(lyapunov_rate_along_a_large_slew_with_feed_forward) {
+/// The law's closed loop along the large slew of moving_reference() from large_error_state: rk4 at
+/// h for `steps`, and V with V̇ of (8) at each logged state, plus `extra_power(e, ω)` [W] in V̇.
+template <class ExtraPower>
+Trace slew_trace(const MrpFeedback& law, double h, int steps, const ExtraPower& extra_power) {
   const EigenaxisSlew slew = moving_reference();
-  MrpFeedbackConfig c = slew_gains();
-  const MrpFeedback law("att", c);
+  const MrpFeedbackConfig& c = law.config();
   RigidBody body{
       c.I_PntC_B,
       [&](double t, const Quaternion& q, const Eigen::Vector3d& w, const Eigen::VectorXd&, Eigen::VectorXd&) {
         return law.torque(attitude_tracking_error(mrp_from_quat(q), w, slew.reference(t)), Eigen::Vector3d::Zero());
       }};
-  const double h = 0.01;
-  const auto xs = body.run(large_error_state(slew, 0), 0.0, h, 12000);
+  const auto xs = body.run(large_error_state(slew, 0), 0.0, h, steps);
   Trace tr;
   for (std::size_t k = 0; k < xs.size(); ++k) {
-    const Quaternion q = xs[k].head<4>().normalized();
-    const AttitudeError e =
-        attitude_tracking_error(mrp_from_quat(q), xs[k].segment<3>(4), slew.reference(static_cast<double>(k) * h));
+    const Eigen::Vector3d w = xs[k].segment<3>(4);
+    const AttitudeError e = attitude_tracking_error(mrp_from_quat(xs[k].head<4>().normalized()), w,
+                                                    slew.reference(static_cast<double>(k) * h));
     tr.V.push_back(mrp_lyapunov(c.K, c.I_PntC_B, e.sigma_BR, e.omega_BR_B));
-    tr.Vdot.push_back(mrp_lyapunov_rate(c.P, e.omega_BR_B));
+    tr.Vdot.push_back(mrp_lyapunov_rate(c.P, e.omega_BR_B) + extra_power(e, w));
   }
+  return tr;
+}
+
+Trace slew_trace(const MrpFeedback& law, double h, int steps) {
+  return slew_trace(law, h, steps, [](const AttitudeError&, const Eigen::Vector3d&) { return 0.0; });
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(mrp_feedback)
+
+BOOST_AUTO_TEST_CASE(lyapunov_rate_along_a_large_slew_with_feed_forward) {
+  const MrpFeedbackConfig c = slew_gains();
+  const MrpFeedback law("att", c);
+  const double h = 0.01;
+  const Trace tr = slew_trace(law, h, 12000);
   // No shadow switch on the way (|σ_BR| < 1 throughout): V0 < 2 K ln 2 bounds 2 K ln(1 + σ²).
   BOOST_TEST(tr.V.front() < 2.0 * c.K * std::log(2.0));
   check_lyapunov_trace(tr, h);
@@ -321,52 +334,24 @@ BOOST_AUTO_TEST_CASE(discrete_integral_and_its_limit) {
 // The law (14) with K_i = 0 differs from (3) by −δω × Iω, which does no work against δω: V̇ of (8)
 // along the same large slew as the first case (docs/fsw/mrp_feedback.md, "The gyroscopic term").
 BOOST_AUTO_TEST_CASE(reference_rate_law_keeps_the_lyapunov_rate) {
-  const EigenaxisSlew slew = moving_reference();
   MrpFeedbackConfig c = slew_gains();
   c.gyroscopic = MrpGyroscopic::reference_rate;
-  const MrpFeedback law("att", c);
-  RigidBody body{
-      c.I_PntC_B,
-      [&](double t, const Quaternion& q, const Eigen::Vector3d& w, const Eigen::VectorXd&, Eigen::VectorXd&) {
-        return law.torque(attitude_tracking_error(mrp_from_quat(q), w, slew.reference(t)), Eigen::Vector3d::Zero());
-      }};
   const double h = 0.01;
-  const auto xs = body.run(large_error_state(slew, 0), 0.0, h, 12000);
-  Trace tr;
-  for (std::size_t k = 0; k < xs.size(); ++k) {
-    const AttitudeError e = attitude_tracking_error(mrp_from_quat(xs[k].head<4>().normalized()), xs[k].segment<3>(4),
-                                                    slew.reference(static_cast<double>(k) * h));
-    tr.V.push_back(mrp_lyapunov(c.K, c.I_PntC_B, e.sigma_BR, e.omega_BR_B));
-    tr.Vdot.push_back(mrp_lyapunov_rate(c.P, e.omega_BR_B));
-  }
-  check_lyapunov_trace(tr, h);
+  check_lyapunov_trace(slew_trace(MrpFeedback("att", c), h, 12000), h);
 }
 
 // The law (15) without the gyroscopic term: V̇ = −δωᵀPδω − δωᵀ(ω × Iω), which a moving reference
 // makes nonzero; the trace checks that rate, not (8).
 BOOST_AUTO_TEST_CASE(law_without_gyroscopic_term_has_its_extra_power) {
-  const EigenaxisSlew slew = moving_reference();
   MrpFeedbackConfig c = slew_gains();
   c.gyroscopic = MrpGyroscopic::none;
-  const MrpFeedback law("att", c);
-  RigidBody body{
-      c.I_PntC_B,
-      [&](double t, const Quaternion& q, const Eigen::Vector3d& w, const Eigen::VectorXd&, Eigen::VectorXd&) {
-        return law.torque(attitude_tracking_error(mrp_from_quat(q), w, slew.reference(t)), Eigen::Vector3d::Zero());
-      }};
   const double h = 0.01;
-  const auto xs = body.run(large_error_state(slew, 0), 0.0, h, 6000);
-  Trace tr;
   double extra = 0.0;
-  for (std::size_t k = 0; k < xs.size(); ++k) {
-    const Eigen::Vector3d w = xs[k].segment<3>(4);
-    const AttitudeError e = attitude_tracking_error(mrp_from_quat(xs[k].head<4>().normalized()), w,
-                                                    slew.reference(static_cast<double>(k) * h));
+  const Trace tr = slew_trace(MrpFeedback("att", c), h, 6000, [&](const AttitudeError& e, const Eigen::Vector3d& w) {
     const double gyro_power = -e.omega_BR_B.dot(w.cross(c.I_PntC_B * w));
     extra = std::max(extra, std::abs(gyro_power));
-    tr.V.push_back(mrp_lyapunov(c.K, c.I_PntC_B, e.sigma_BR, e.omega_BR_B));
-    tr.Vdot.push_back(mrp_lyapunov_rate(c.P, e.omega_BR_B) + gyro_power);
-  }
+    return gyro_power;
+  });
   const double tol = 2.0 * central_difference_tolerance(tr.V, h);  // the trace's own tolerance
   BOOST_TEST_MESSAGE("largest |δωᵀ(ω × Iω)|: " << extra << " W, the trace's tolerance " << tol << " W");
   check_lyapunov_trace(tr, h, /*monotone=*/false);
