@@ -232,6 +232,20 @@ FieldInfo third_bodies_field() {
   return f;
 }
 
+/// The third bodies' μ (docs/constants.md), read by build_gravity with the list.
+FieldInfo third_body_mu_field(const char* key, const char* body, double value) {
+  return described("quantity", key, "m^3/s^2", std::string("the ") + body + "'s GM when it is a third body",
+                   format_default(value), positive());
+}
+
+/// The gravity types' shared fields: the third bodies and their μ.
+template <class C>
+void third_body_fields(FieldList<C>& l) {
+  l.custom(third_bodies_field(), [](const Node&, C&) {})  // read by build_gravity
+      .custom(third_body_mu_field("mu_sun", "Sun", ThirdBodyGravity::kMuSun), [](const Node&, C&) {})
+      .custom(third_body_mu_field("mu_moon", "Moon", ThirdBodyGravity::kMuMoon), [](const Node&, C&) {});
+}
+
 struct CentralBodySpec {
   CentralBodyGravityConfig config;
   std::string preset;
@@ -251,7 +265,7 @@ const FieldList<CentralBodySpec>& central_body_gravity_fields() {
     l.custom(preset, [](const Node& n, CentralBodySpec& s) {
        if (const auto p = n.find("preset")) s.preset = p->string();
      }).flatten(&CentralBodySpec::config, c);
-    l.custom(third_bodies_field(), [](const Node&, CentralBodySpec&) {});  // read by build_gravity
+    third_body_fields(l);
     return l;
   }();
   return f;
@@ -293,8 +307,8 @@ const FieldList<HarmonicSpec>& spherical_harmonic_gravity_fields() {
     };
     l.required("file", &C::file, "the coefficients: ICGEM (.gfc) or the GGM03S text format")
         .custom(degree, whole("degree"))
-        .custom(order, whole("order"))
-        .custom(third_bodies_field(), [](const Node&, C&) {});  // read by build_gravity
+        .custom(order, whole("order"));
+    third_body_fields(l);
   });
 }
 
@@ -348,8 +362,9 @@ const FieldList<PolyhedronSpec>& polyhedral_gravity_fields() {
                           "the body's GM: the density is mu / (G volume) (give density or mu)", "none", positive()),
                 quantity("mu", Dimension::gravitational_parameter, &C::mu))
         .si("length_unit", &C::length_unit, Dimension::length,
-            "the length of one unit of the shape file ({\"value\": 1, \"unit\": \"km\"} for a model in km)", positive())
-        .custom(third_bodies_field(), [](const Node&, C&) {});  // read by build_gravity
+            "the length of one unit of the shape file ({\"value\": 1, \"unit\": \"km\"} for a model in km)",
+            positive());
+    third_body_fields(l);
   });
 }
 
@@ -404,18 +419,31 @@ std::shared_ptr<const GravityModel> build_gravity(const Node& node, const Enviro
   else
     Registry::instance().unknown_type(node.at("type"), Category::gravity, "gravity");
   const auto bodies = node.find("third_bodies");
+  std::vector<std::string> seen;
+  if (bodies)
+    for (const Node& b : bodies->elements(1)) seen.push_back(b.string());
+  for (const auto& [key, body] : {std::pair{"mu_sun", "sun"}, std::pair{"mu_moon", "moon"}})
+    if (node.has(key) && std::find(seen.begin(), seen.end(), body) == seen.end())
+      node.at(key).fail(std::string(key) + " is the " + body + "'s GM as a third body: list \"" + body +
+                        "\" in \"third_bodies\"");
   if (!bodies) return central;
   std::vector<std::shared_ptr<const GravityModel>> terms{central};
-  std::vector<std::string> seen;
+  seen.clear();
   for (const Node& b : bodies->elements(1)) {
     const std::string body = b.string();
     if (body != "sun" && body != "moon") b.fail("unknown third body '" + body + "' (known: sun, moon)");
     if (std::find(seen.begin(), seen.end(), body) != seen.end())
       b.fail("'" + body + "' is listed twice: each third body is summed once");
     seen.push_back(body);
+    // μ: the section's mu_sun / mu_moon, else the default (docs/constants.md)
+    const char* key = body == "sun" ? "mu_sun" : "mu_moon";
+    double mu = body == "sun" ? ThirdBodyGravity::kMuSun : ThirdBodyGravity::kMuMoon;
+    if (const auto m = node.find(key)) {
+      mu = m->si(Dimension::gravitational_parameter);
+      if (!(mu > 0.0) || !std::isfinite(mu)) m->fail(std::string(key) + " must be positive and finite");
+    }
     terms.push_back(std::make_shared<ThirdBodyGravity>(
-        ThirdBodyGravityConfig{body, body == "sun" ? ThirdBodyGravity::kMuSun : ThirdBodyGravity::kMuMoon,
-                               require_body(environment, b, body.c_str())}));
+        ThirdBodyGravityConfig{body, mu, require_body(environment, b, body.c_str())}));
   }
   return std::make_shared<GravitySum>(std::move(terms));
 }

@@ -275,6 +275,7 @@ std::shared_ptr<DynamicEffector> build_srp(const Node& n, const std::string& nam
   c.sun = require_body(env, n, "sun");
   c.shadow = env.shadow;
   c.body_radius = env.shape.R;
+  c.sun_radius = env.sun_radius;
   if (const auto p = n.find("pressure_1au")) c.pressure_1au = p->si(Dimension::pressure);
   c.cannonball = spec.cannonball;
   c.facets = spec.facets;
@@ -341,7 +342,7 @@ std::string EnvironmentObjects::data_file(const std::string& file) const {
 
 EnvironmentObjects build_environment(const Node& node, double t0, double t1, const std::filesystem::path& base) {
   node.require_keys({"epoch", "dut1", "leap_seconds", "rotation", "sun", "moon", "shape", "atmosphere", "shadow",
-                     "magnetic_field", "data_root"});
+                     "sun_radius", "magnetic_field", "data_root"});
   EnvironmentObjects env;
   env.base = base;
   if (const auto r = node.find("data_root")) env.data_root = data_root(*r, base);  // before any data file
@@ -362,6 +363,11 @@ EnvironmentObjects build_environment(const Node& node, double t0, double t1, con
   if (const auto m = node.find("moon")) env.moon = ephemeris(*m, env, false, t0, t1);
   if (const auto s = node.find("shape")) env.shape = shape(*s);
   if (const auto a = node.find("atmosphere")) env.atmosphere = atmosphere(*a, env);
+  if (const auto s = node.find("sun_radius")) {
+    env.sun_radius = s->si(Dimension::length);
+    if (!(env.sun_radius > 0.0) || !std::isfinite(env.sun_radius))
+      s->fail("the Sun's radius must be positive and finite, got " + std::to_string(env.sun_radius) + " m");
+  }
   if (const auto s = node.find("shadow")) {
     const std::string m = s->string();
     if (m == "none")

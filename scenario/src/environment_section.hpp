@@ -26,6 +26,7 @@ struct EnvironmentObjects {
   std::shared_ptr<const AtmosphereModel> atmosphere;
   BodyShape shape;                            ///< the central body's surface (altitudes)
   ShadowModel shadow = ShadowModel::conical;  ///< the central body's shadow (radiation pressure)
+  double sun_radius = kSunRadius;             ///< [m] the Sun's, for the shadow (docs/constants.md)
   std::shared_ptr<const MagneticFieldModel> magnetic_field;
   std::filesystem::path base;  ///< the scenario file's folder
   /// The canonical "data_root" (docs/scenario.md §3, Data files): relative data files are read

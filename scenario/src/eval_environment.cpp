@@ -130,7 +130,7 @@ double EnvironmentAtPoints::shadow(const Eigen::Vector3d& r_N, double t) const {
   // As SolarRadiationPressure (scenario: build_srp): the environment's shadow model and the radius
   // of its shape.
   const Models& m = *models_;
-  return illuminated_fraction(m.env.shadow, r_N, m.env.sun->r_N(t), m.env.shape.R);
+  return illuminated_fraction(m.env.shadow, r_N, m.env.sun->r_N(t), m.env.shape.R, m.env.sun_radius);
 }
 
 DensityAt EnvironmentAtPoints::density(const Eigen::Vector3d& r_N, double t) const {
@@ -147,7 +147,7 @@ SrpAt EnvironmentAtPoints::srp(const Eigen::Vector3d& r_N, double t) const {
   const Models& m = *models_;
   const Eigen::Vector3d r_Sun_N = m.env.sun->r_N(t);
   SrpAt out;
-  out.nu = illuminated_fraction(m.env.shadow, r_N, r_Sun_N, m.env.shape.R);
+  out.nu = illuminated_fraction(m.env.shadow, r_N, r_Sun_N, m.env.shape.R, m.env.sun_radius);
   const Eigen::Vector3d to_sun_N = r_Sun_N - r_N;
   out.distance = to_sun_N.norm();
   out.s_N = to_sun_N / out.distance;

@@ -166,10 +166,11 @@ EventSpec event_spec(const std::shared_ptr<Model>& model, const Node& n, const E
     const auto sun = env.sun;
     const double radius = env.shape.R;
     const ShadowModel shadow = env.shadow;
+    const double sun_radius = env.sun_radius;
     make_event = [=] {
       Event e;
       e.name = name;
-      e.g = eclipse_function(name, *model, v, sun, radius, shadow);
+      e.g = eclipse_function(name, *model, v, sun, radius, shadow, sun_radius);
       e.direction = dir;
       return e;
     };

@@ -221,6 +221,63 @@ def sun_scenario(tmp_path):
     return scenario
 
 
+def overlapping_discs_fraction(r, r_sun, R_body, R_sun):
+    """The visible fraction of the Sun's disc behind the body's, written here from the geometry of
+    two circles on the sky (apparent radii a, b, separation c; the lens area of their overlap)."""
+    s = r_sun - r
+    a = math.asin(R_sun / numpy.linalg.norm(s))
+    b = math.asin(R_body / numpy.linalg.norm(r))
+    c = math.acos(numpy.dot(-r, s) / (numpy.linalg.norm(r) * numpy.linalg.norm(s)))
+    if c >= a + b:
+        return 1.0
+    if c <= b - a:
+        return 0.0
+    x = (c * c + a * a - b * b) / (2 * c)
+    y = math.sqrt(a * a - x * x)
+    lens = a * a * math.acos(x / a) + b * b * math.acos((c - x) / b) - c * y
+    return 1.0 - lens / (math.pi * a * a)
+
+
+def test_the_suns_radius_is_configurable_and_moves_the_penumbra(tmp_path):
+    """environment.sun_radius (docs/constants.md): the conical shadow's visible fraction in the
+    penumbra against the overlapping-discs formula for the default 695 700 km and for 696 000 km."""
+    (tmp_path / "sun.txt").write_text("# t x y z vx vy vz\n-1e7 149617870700 0 0 0 0 0\n1e7 149617870700 0 0 0 0 0\n")
+    r_sun = numpy.array([149617870700.0, 0.0, 0.0])
+    # Behind the Earth at 1.1 R, off the axis by the Earth's radius less a little: in the penumbra.
+    r = numpy.array([-1.1 * R_EARTH, 0.9985 * R_EARTH, 0.0])
+    fractions = []
+    for R_sun in (6.957e8, 6.96e8):
+        path = tmp_path / f"s{R_sun}.json"
+        path.write_text('{"environment": {"sun": {"file": "sun.txt"}, "shadow": "conical", "sun_radius": %r}}'
+                        % R_sun)
+        nu = float(ramus.eval_shadow(r, scenario=str(path)).nu)
+        expected = overlapping_discs_fraction(r, r_sun, R_EARTH, R_sun)
+        assert 0.0 < expected < 1.0  # the point is in the penumbra
+        # The same geometry summed two ways: the arcsines and arccosines at 1e-16 of angles of 0.3°
+        # and 60°, amplified near the disc edges; 1e-9 of the fraction is far above that.
+        assert nu == pytest.approx(expected, abs=1e-9)
+        fractions.append(nu)
+    assert abs(fractions[0] - fractions[1]) > 1e-5  # the radius matters there (8e-5: 0.04 % of R_sun)
+
+
+def test_third_body_mu_is_configurable(tmp_path):
+    """gravity.mu_sun (docs/constants.md): the Sun's pull as a third body scales with its μ."""
+    (tmp_path / "sun.txt").write_text("# t x y z vx vy vz\n-1e7 149617870700 0 0 0 0 0\n1e7 149617870700 0 0 0 0 0\n")
+    r = numpy.array([7e6, 1e6, -2e6])
+
+    def third_body(extra):
+        path = tmp_path / f"g{len(extra)}.json"
+        path.write_text('{"environment": {"sun": {"file": "sun.txt"}}, "gravity": {"mu": 4e14%s}}' % extra)
+        return ramus.eval_gravity(r, scenario=str(path)).acceleration_N
+    central = third_body("")
+    default = third_body(', "third_bodies": ["sun"]') - central
+    doubled = third_body(', "third_bodies": ["sun"], "mu_sun": {"value": 2.65424880082e20, "unit": "m^3/s^2"}') - central
+    # The tidal term of 5e-7 m/s² is a difference of 8 m/s² values: 1e-15 relative of those.
+    numpy.testing.assert_allclose(doubled, 2.0 * default, rtol=0, atol=1e-14)
+    with pytest.raises(ramus.Error, match="mu_moon.*third_bodies"):
+        third_body(', "third_bodies": ["sun"], "mu_moon": 4.9e12')
+
+
 @pytest.mark.parametrize("shadow", ["conical", "cylindrical"])
 def test_shadow_is_one_in_sunlight_and_zero_deep_in_the_umbra(sun_scenario, shadow):
     # Opposite the Sun at 1.1 R the Earth's disc (apparent radius asin(1/1.1) = 65°) covers the
