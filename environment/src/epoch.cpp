@@ -275,6 +275,21 @@ double Epoch::decimal_year(double t) const {
   return 2000.0 + ((jd1_ - 2451545.0) + (jd2_ + t / kSecondsPerDay)) / 365.25;
 }
 
+double Epoch::calendar_decimal_year(double t) const {
+  // eq. (2a): the TT calendar date of the instant, then its place between 1 January of its year
+  // and of the next, as Julian dates (two parts, so no digit is lost to the day number).
+  int iy = 0, im = 0, id = 0;
+  double fd = 0.0;
+  const double jd2 = jd2_ + t / kSecondsPerDay;
+  eraJd2cal(jd1_, jd2, &iy, &im, &id, &fd);
+  double start0 = 0.0, start1 = 0.0, end0 = 0.0, end1 = 0.0;
+  eraCal2jd(iy, 1, 1, &start0, &start1);
+  eraCal2jd(iy + 1, 1, 1, &end0, &end1);
+  const double elapsed = (jd1_ - start0) + (jd2 - start1);  // [d] since 1 January, 0 h
+  const double length = (end0 - start0) + (end1 - start1);  // [d] 365 or 366
+  return iy + elapsed / length;
+}
+
 std::string Epoch::text() const {
   int iy = 0, im = 0, id = 0, ihmsf[4] = {};
   eraD2dtf("TT", 3, jd1_, jd2_, &iy, &im, &id, ihmsf);

@@ -232,7 +232,8 @@ double WorldMagneticModel::potential_P(const Eigen::Vector3d& r_P, double decima
 }
 
 Eigen::Vector3d WorldMagneticModel::B_N(const Eigen::Vector3d& r_N, double t) const {
-  const double year = config_.epoch.decimal_year(t);
+  const double year = config_.decimal_year == DecimalYear::calendar ? config_.epoch.calendar_decimal_year(t)
+                                                                    : config_.epoch.decimal_year(t);
   if (!config_.rotation) return B_P(r_N, year);
   const Eigen::Matrix3d dcm_PN = config_.rotation->dcm_PN(t);
   return dcm_PN.transpose() * B_P(dcm_PN * r_N, year);

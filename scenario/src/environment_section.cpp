@@ -121,7 +121,7 @@ std::shared_ptr<const AtmosphereModel> atmosphere(const Node& n, const Environme
 
 /// {"type": "dipole", "m_P": ..., "r_DP_P": ...} or {"type": "world_magnetic_model", "file": ..., "max_degree": n}.
 std::shared_ptr<const MagneticFieldModel> magnetic_field(const Node& n, const EnvironmentObjects& env) {
-  n.require_keys({"type", "m_P", "r_DP_P", "file", "max_degree", "extrapolate"});
+  n.require_keys({"type", "m_P", "r_DP_P", "file", "max_degree", "extrapolate", "decimal_year"});
   const std::string type = n.at("type").string();
   return wrap_configuration_errors(n, [&]() -> std::shared_ptr<const MagneticFieldModel> {
     if (type == "dipole") {
@@ -140,6 +140,12 @@ std::shared_ptr<const MagneticFieldModel> magnetic_field(const Node& n, const En
       c.rotation = env.rotation;
       if (const auto d = n.find("max_degree")) c.max_degree = d->integer();
       n.read("extrapolate", c.extrapolate);
+      if (const auto y = n.find("decimal_year")) {
+        if (y->string() == "calendar")
+          c.decimal_year = DecimalYear::calendar;
+        else if (y->string() != "julian")
+          y->fail("unknown decimal year '" + y->string() + "' (known: julian, calendar)");
+      }
       return std::make_shared<WorldMagneticModel>(c);
     }
     n.at("type").fail("unknown magnetic field '" + type + "' (known: dipole, world_magnetic_model)");

@@ -259,6 +259,23 @@ BOOST_AUTO_TEST_CASE(official_wmm2025_test_values_with_secular_variation) {
                                                               << " nT/yr");
 }
 
+// decimal_year: the run's time becomes the calendar decimal year (eq. 2a of
+// docs/environment/time_and_frames.md) or the Julian one (eq. 2), each worked out by hand here:
+// 2027-07-02T12:00 TT is 2027.5 on the calendar and 10044 days of 365.25 after J2000.
+BOOST_AUTO_TEST_CASE(decimal_year_calendar_or_julian) {
+  const Eigen::Vector3d r_P(4.1e6, -3.3e6, 4.6e6);
+  for (const DecimalYear clock : {DecimalYear::calendar, DecimalYear::julian}) {
+    WorldMagneticModelConfig c;
+    c.path = wmm_path();
+    c.epoch = Epoch::parse("2027-07-02T12:00:00 TT");
+    c.decimal_year = clock;
+    const WorldMagneticModel wmm(c);
+    const double year = clock == DecimalYear::calendar ? 2027.5 : 2000.0 + 10044.0 / 365.25;
+    // The same synthesis at years that agree to ε of 2027 yr (4.5e-13 yr × 150 nT/yr: 1e-10 nT).
+    BOOST_TEST((wmm.B_N(r_P, 0.0) - wmm.B_P(r_P, year)).norm() <= 1e-19);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(field_is_minus_the_gradient_of_the_potential) {
   // B = −∇V (eq. (4)): the synthesis of the gradient (eq. (9)) against central differences of the
   // potential (eq. (8)), a different sum. Step 100 m: truncation (h/r)² |B| ≈ 2e-10 |B| for

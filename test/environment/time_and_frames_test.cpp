@@ -71,6 +71,18 @@ BOOST_AUTO_TEST_CASE(tt_epochs_decimal_years_and_text) {
   BOOST_TEST(e.text() == "2025-01-01T00:00:00.000 TT");
   // UT1 − UTC given: TT − UT1 shrinks by it.
   BOOST_TEST(Epoch::parse("2025-01-01T00:00:00 UTC", 0.25).tt_minus_ut1() == 69.184 - 0.25, tt::tolerance(1e-12));
+  // Calendar decimal years (eq. 2a), by hand: 1 January 0 h is the year itself; 2 July 12 h is
+  // 182.5 days into 2025's 365 (2025.5) and 3 July 0 h is 183 days into 2024's 366 (2024.5); t
+  // carries the date across 1 January. Rounding: ε of 2025 yr, 4.5e-13.
+  BOOST_TEST(e.calendar_decimal_year(0.0) == 2025.0);
+  BOOST_TEST(Epoch::parse("2025-07-02T12:00:00 TT").calendar_decimal_year(0.0) == 2025.5, tt::tolerance(1e-15));
+  BOOST_TEST(Epoch::parse("2024-07-02T00:00:00 TT").calendar_decimal_year(0.0) == 2024.0 + 183.0 / 366.0,
+             tt::tolerance(1e-15));
+  BOOST_TEST(Epoch::parse("2024-12-31T12:00:00 TT").calendar_decimal_year(86400.0) == 2025.0 + 0.5 / 365.0,
+             tt::tolerance(1e-15));
+  // The Julian year of the same instant, 9314 days of 365.25 after J2000: 2025.50034, 3 h later.
+  BOOST_TEST(Epoch::parse("2025-07-02T12:00:00 TT").decimal_year(0.0) == 2000.0 + 9314.0 / 365.25,
+             tt::tolerance(1e-14));
 }
 
 BOOST_AUTO_TEST_CASE(bad_dates_are_refused_with_the_field) {

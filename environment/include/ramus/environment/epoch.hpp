@@ -54,8 +54,12 @@ class Epoch {
   double tt_minus_ut1() const { return tt_minus_ut1_; }
   /// [s] TAI − UTC (ΔAT) at the epoch, as the table in use gives it.
   double tai_minus_utc() const { return tai_minus_utc_; }
-  /// [yr] decimal year in TT at t (for secular variations such as a magnetic model's).
+  /// [yr] decimal year in TT at t (for secular variations such as a magnetic model's): Julian
+  /// years of 365.25 days from J2000.0, docs/environment/time_and_frames.md (2).
   double decimal_year(double t) const;
+  /// [yr] calendar decimal year at t: the TT calendar year plus the fraction of it elapsed, over its
+  /// 365 or 366 days (eq. 2a; NOAA's convention for the World Magnetic Model).
+  double calendar_decimal_year(double t) const;
   /// "2025-03-20T12:00:00.000 TT".
   std::string text() const;
   /// One line naming the leap-second table used, e.g. "ERFA 2.0.0 built-in table (last leap

@@ -47,6 +47,12 @@ GaussCoefficients parse_cof(std::string_view text, const std::string& source);
 /// The same from a stream (at most kMaxFileBytes read from it).
 GaussCoefficients parse_cof(std::istream& in, const std::string& source);
 
+/// How a run's time becomes the model's decimal year (docs/environment/magnetic_field.md).
+enum class DecimalYear {
+  julian,    ///< Julian years from J2000.0 (TT), Epoch::decimal_year (the default, as before)
+  calendar,  ///< the calendar year's elapsed fraction, Epoch::calendar_decimal_year (NOAA's)
+};
+
 struct WorldMagneticModelConfig {
   std::string path;  ///< the .COF file (RAMUS data: data/WMM2025.COF); ignored when coefficients are given
   Epoch epoch;       ///< the run's epoch (t = 0): each evaluation's decimal year is epoch.decimal_year(t)
@@ -58,6 +64,7 @@ struct WorldMagneticModelConfig {
   /// Evaluate outside [epoch, epoch + validity] by extending the linear secular variation
   /// (false: such an evaluation throws IntegrationError)
   bool extrapolate = false;
+  DecimalYear decimal_year = DecimalYear::julian;  ///< the secular variation's clock
 };
 
 /// B = −∇V, V = a Σ_{n=1..N} (a/r)^{n+1} Σ_m (g_n^m cos mλ + h_n^m sin mλ) P̆_n^m(sin φ'), with
