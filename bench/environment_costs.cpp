@@ -263,6 +263,11 @@ std::vector<EnvironmentCost> measure_environment_costs(const std::string& data_d
   drag.atmosphere = std::make_shared<ExponentialAtmosphere>();
   drag.shape = BodyShape::wgs84();
   drag.rotation = earth;
+  DragConfig ball = drag;
+  ball.cannonball = DragCannonball{2.2, 2.0, Eigen::Vector3d(0.1, 0.0, 0.0)};
+  const Drag ball_effector("drag", std::move(ball));
+  time("drag, cannonball, co-rotating, WGS 84 altitude, Vallado's table",
+       [&] { return ball_effector.wrench(F, ConstInputBlock(nullptr, 0), at).force_F; });
   for (const FacetGeometry& f : ten_facets()) drag.facets.push_back({f, 2.2});
   const Drag drag_effector("drag", std::move(drag));
   time("drag, 10 facets, co-rotating, WGS 84 altitude, Vallado's table",
