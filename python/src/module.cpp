@@ -2,7 +2,8 @@
 #include "bindings.hpp"
 
 namespace ramus::python {
-void bind_environment(py::module_& m);  // environment.cpp: the environment's terms at points (ramus.eval_*)
+void bind_environment(py::module_& m);      // environment.cpp: the environment's terms at points (ramus.eval_*)
+void bind_python_effector(py::module_& m);  // python_effector.cpp: dynamic effectors written in Python
 }  // namespace ramus::python
 
 PYBIND11_MODULE(_ramus, m) {
@@ -10,6 +11,7 @@ PYBIND11_MODULE(_ramus, m) {
   ramus::python::bind_errors(m);
   ramus::python::bind_kernel(m);
   ramus::python::bind_effectors(m);
+  ramus::python::bind_python_effector(m);  // after bind_kernel: extends ramus.DynamicEffector
   ramus::python::bind_tasks(m);
   ramus::python::bind_steppers(m);
   ramus::python::bind_events(m);
