@@ -3,6 +3,7 @@
 #include <array>
 #include <boost/units/base_units/cgs/centimeter.hpp>
 #include <boost/units/base_units/cgs/gram.hpp>
+#include <boost/units/base_units/metric/day.hpp>
 #include <boost/units/base_units/metric/hour.hpp>
 #include <boost/units/base_units/metric/minute.hpp>
 #include <boost/units/base_units/us/foot.hpp>
@@ -45,6 +46,7 @@ const std::vector<Entry>& table() {
     const double rev = 2.0 * std::numbers::pi;
     const double minute = factor<bu::metric::minute_base_unit>(si::second);
     const double hour = factor<bu::metric::hour_base_unit>(si::second);
+    const double day = factor<bu::metric::day_base_unit>(si::second);
     const double gram = factor<bu::cgs::gram_base_unit>(si::kilogram);
     const double cm = factor<bu::cgs::centimeter_base_unit>(si::meter);
     const double pound = factor<bu::us::pound_base_unit>(si::kilogram);
@@ -65,6 +67,7 @@ const std::vector<Entry>& table() {
         {"ms", D::time, milli},
         {"min", D::time, minute},
         {"h", D::time, hour},
+        {"day", D::time, day},
         {"m/s", D::velocity, 1.0},
         {"km/s", D::velocity, km},
         {"ft/s", D::velocity, foot},

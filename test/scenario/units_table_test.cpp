@@ -30,6 +30,7 @@ BOOST_AUTO_TEST_CASE(factors_match_their_definitions) {
   BOOST_TEST(factor("ft", Dimension::length) == 0.3048, boost::test_tools::tolerance(tol));
   BOOST_TEST(factor("min", Dimension::time) == 60.0);
   BOOST_TEST(factor("h", Dimension::time) == 3600.0);
+  BOOST_TEST(factor("day", Dimension::time) == 86400.0);  // the SI-accepted day, 86 400 s
   BOOST_TEST(factor("deg", Dimension::angle) == std::numbers::pi / 180.0, boost::test_tools::tolerance(tol));
   BOOST_TEST(factor("rev", Dimension::angle) == 2.0 * std::numbers::pi, boost::test_tools::tolerance(tol));
   BOOST_TEST(factor("deg/s", Dimension::angular_velocity) == std::numbers::pi / 180.0,
