@@ -15,11 +15,22 @@ AttitudeControlTask::AttitudeControlTask(std::string name, const AttitudeControl
     : FlightSoftwareTask(std::move(name), config.vehicle, config.timing),
       config_(config),
       ideal_nav_(this->name() + "/navigation"),
-      control_(this->name() + "/control", config.control),
       t_last_(std::numeric_limits<double>::quiet_NaN()) {
   const std::string who = label();
   if (config.vehicle.empty())
     throw ConfigurationError(who, "vehicle", "\"\"", "must name the vehicle whose attitude is controlled");
+
+  switch (config.law) {
+    case AttitudeControlLaw::mrp_feedback:
+      control_.emplace(this->name() + "/control", config.control);
+      break;
+    case AttitudeControlLaw::quaternion_pd:
+      pd_.emplace(this->name() + "/control", config.quaternion_pd);
+      break;
+    default:
+      throw ConfigurationError(who, "law", std::to_string(static_cast<int>(config.law)),
+                               "is not an AttitudeControlLaw");
+  }
 
   switch (config.navigation) {
     case AttitudeNavigation::ideal:
@@ -144,7 +155,7 @@ void AttitudeControlTask::bind_gyro_mount(const Model& model, std::size_t v) {
 }
 
 void AttitudeControlTask::restart() {
-  control_.reset();
+  if (control_) control_->reset();
   if (gyro_) gyro_->reset(config_.seed);
   if (star_tracker_) star_tracker_->reset(config_.seed);
   samples_ = 0;
@@ -216,8 +227,10 @@ void AttitudeControlTask::update(const TaskInput& in, std::span<double> commands
     h_s_.array() *= config_.J_s.array();  // h_s = J_s (Ω + ĝᵀω), eq. (3)
     H_wheels_B_.noalias() = Gs * h_s_;
   }
-  if (navigation_valid_)
-    L_r_B_ = control_.update(error_, dt, L_known, H_wheels_B_);
+  if (navigation_valid_ && control_)
+    L_r_B_ = control_->update(error_, dt, L_known, H_wheels_B_);
+  else if (navigation_valid_)  // quaternion PD: ω × (Iω + H_w) through the known torque −ω × H_w
+    L_r_B_ = pd_->torque(error_, L_known - omega_BN_B_.cross(H_wheels_B_));
   else
     L_r_B_.setZero();
 
@@ -281,6 +294,13 @@ void AttitudeControlTask::read_signal(std::size_t i, std::span<double> out) cons
     default:
       return write_signal(out, speed_saturated());
   }
+}
+
+const MrpFeedback& AttitudeControlTask::control() const {
+  if (!control_)
+    throw Error("flight-software task '" + name() +
+                "': control() is the MRP feedback law, and this task samples quaternion_pd (see quaternion_pd())");
+  return *control_;
 }
 
 }  // namespace ramus::fsw

@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "field_list.hpp"
+#include "ramus/fsw/continuous_attitude_control.hpp"
 #include "ramus/fsw/momentum_dump_task.hpp"
 #include "ramus/fsw/rate_damping_task.hpp"
 #include "ramus/fsw/sun_pointing_task.hpp"
@@ -253,6 +254,144 @@ const FieldList<fsw::MrpFeedbackConfig>& mrp_control_fields() {
   return f;
 }
 
+/// The quaternion PD law's gains (docs/fsw/quaternion_pd.md).
+const FieldList<fsw::QuaternionPdConfig>& quaternion_pd_control_fields() {
+  using C = fsw::QuaternionPdConfig;
+  static const FieldList<C> f = [] {
+    FieldInfo K_d =
+        described("gain", "K_d", "N m s", "rate gain: a number (K_d times the identity) or a 3x3 matrix", "");
+    K_d.required = true;
+    FieldList<C> l;
+    l.si("k_p", &C::k_p, Dimension::torque, "attitude gain", positive())
+        .must_give()
+        .custom(K_d, [](const Node& n, C& c) { c.K_d = gain_matrix(n.at("K_d")); })
+        .add("feed_forward", &C::feed_forward, "the law with feed-forward (eq. 2), or without it (eq. 1)")
+        .si("I_PntC_B", &C::I_PntC_B, Dimension::inertia, "the vehicle's inertia about C, in B, that the law uses")
+        .default_is("the model's at t0, less the commanded wheels' spin inertias");
+    return l;
+  }();
+  return f;
+}
+
+/// The task's control object, one part for both laws (its "law" key chooses; the loader then takes
+/// only that law's keys): "law", the MRP gains (mrp_control_fields) and quaternion PD's own k_p,
+/// K_d (quaternion_pd_control_fields; feed_forward and I_PntC_B shared). Each law's required gains
+/// are required by the loader, not by the schema, since the other law's object lacks them.
+std::vector<FieldInfo> control_part_fields() {
+  FieldInfo law = described("choice", "law", "", "the control law: MRP feedback or quaternion PD", "mrp_feedback");
+  law.choices = {"mrp_feedback", "quaternion_pd"};
+  std::vector<FieldInfo> out{law};
+  for (FieldInfo f : mrp_control_fields().info()) {
+    if (f.key == "K" || f.key == "P") {
+      f.required = false;
+      f.default_text = "required with law mrp_feedback";
+    }
+    out.push_back(std::move(f));
+  }
+  for (FieldInfo f : quaternion_pd_control_fields().info()) {
+    if (f.key != "k_p" && f.key != "K_d") continue;  // feed_forward, I_PntC_B: the MRP law's keys
+    f.required = false;
+    f.default_text = "required with law quaternion_pd";
+    f.doc = "quaternion PD: " + f.doc;
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+/// control: {"law": "mrp_feedback" (default) | "quaternion_pd", that law's gains}; a gain of the
+/// other law is refused at its key.
+void control(const Node& n, TaskConfig& c) {
+  static constexpr std::string_view law_key[] = {"law"};
+  const std::string law = n.has("law") ? n.at("law").string() : "mrp_feedback";
+  const auto refuse = [&n](std::initializer_list<const char*> keys, const std::string& why) {
+    for (const char* key : keys)
+      if (n.has(key)) n.at(key).fail(why);
+  };
+  if (law == "mrp_feedback") {
+    refuse({"k_p", "K_d"}, "a quaternion PD gain: give \"law\": \"quaternion_pd\" for that law");
+    c.law = fsw::AttitudeControlLaw::mrp_feedback;
+    mrp_control_fields().read(n, c.control, law_key);
+  } else if (law == "quaternion_pd") {
+    refuse({"K", "P", "K_i", "integral_limit", "gyroscopic"},
+           "an MRP feedback field, not used by \"law\": \"quaternion_pd\" (k_p, K_d, feed_forward, I_PntC_B)");
+    c.law = fsw::AttitudeControlLaw::quaternion_pd;
+    quaternion_pd_control_fields().read(n, c.quaternion_pd, law_key);
+  } else {
+    n.at("law").fail(unknown_name("control law", law, {"mrp_feedback", "quaternion_pd"}));
+  }
+}
+
+// ---- continuous_attitude_control (docs/fsw/continuous_attitude_control.md) -----------------
+
+using ContinuousConfig = fsw::ContinuousAttitudeControlConfig;
+
+/// law: the MRP feedback law (its gains, K_i = 0) or quaternion PD, evaluated continuously.
+const FieldList<ContinuousConfig>& mrp_feedback_law_fields() {
+  return fields_once<ContinuousConfig>([](FieldList<ContinuousConfig>& l) {
+    l.custom(variant_type("mrp_feedback", "MRP feedback without the integral term (K_i must be 0)"),
+             [](const Node&, ContinuousConfig& c) { c.law = fsw::AttitudeControlLaw::mrp_feedback; })
+        .flatten(&ContinuousConfig::mrp_feedback, mrp_control_fields())
+        .default_is("the hub's inertia about its centre of mass");  // the flattened I_PntC_B, the last field
+  });
+}
+
+const FieldList<ContinuousConfig>& quaternion_pd_law_fields() {
+  return fields_once<ContinuousConfig>([](FieldList<ContinuousConfig>& l) {
+    l.custom(variant_type("quaternion_pd", "quaternion PD"),
+             [](const Node&, ContinuousConfig& c) { c.law = fsw::AttitudeControlLaw::quaternion_pd; })
+        .flatten(&ContinuousConfig::quaternion_pd, quaternion_pd_control_fields())
+        .default_is("the hub's inertia about its centre of mass");  // the flattened I_PntC_B, the last field
+  });
+}
+
+std::vector<FieldInfo> continuous_attitude_control_fields() {
+  FieldInfo law = described("variant", "law", "", "the control law and its gains (I_PntC_B default: the hub's)", "");
+  law.choices = {"mrp_feedback_law", "quaternion_pd_law"};
+  law.required = true;
+  FieldInfo reference = described("variant", "guidance", "", "the reference attitude", "");
+  reference.choices = {"inertial_guidance", "hill_guidance", "eigenaxis_slew"};
+  reference.required = true;
+  return {law, reference};
+}
+
+/// The law's inertia defaults to the hub's about its centre of mass (the host body's); the
+/// guidance is the attitude_control task's guidance object. A ConfigurationError of the effector's
+/// law ("mrp_feedback.K_i [...]") is reported at the law object's key, one of its guidance
+/// ("eigenaxis_slew '<name>/guidance'") at the guidance object.
+std::shared_ptr<DynamicEffector> continuous_attitude_control(const Node& n, const std::string& name,
+                                                             const BuildContext& context) {
+  std::vector<std::string_view> keys = common_keys(Category::dynamic_effector, context.on_segment);
+  keys.push_back("law");
+  keys.push_back("guidance");
+  n.require_keys(keys);
+  ContinuousConfig c;
+  if (context.host) c.mrp_feedback.I_PntC_B = c.quaternion_pd.I_PntC_B = context.host->I_PntMc_F;
+  const Node law = n.at("law");
+  read_variant(law, c, {{"mrp_feedback", &mrp_feedback_law_fields()}, {"quaternion_pd", &quaternion_pd_law_fields()}},
+               "law");
+  const Node reference = n.at("guidance");
+  TaskConfig g;
+  guidance(reference, g);
+  c.guidance = g.guidance;
+  c.sigma_RN = g.sigma_RN;
+  c.sigma_RH = g.sigma_RH;
+  c.slew = g.slew;
+  try {
+    return std::make_shared<fsw::ContinuousAttitudeControl>(name, c);
+  } catch (const ConfigurationError& e) {
+    if (e.owner().ends_with("/guidance'")) rethrow_at(reference, e);
+    // "mrp_feedback.K_i [1/(kg m²)]": the key is the word after the law's name.
+    const std::string& field = e.field();
+    const std::size_t dot = field.find('.');
+    if (dot != std::string::npos) {
+      const std::string key = field.substr(dot + 1, field.find(' ', dot) - dot - 1);
+      if (law.has(key)) throw ScenarioError(law.path() + "." + key, e.what());
+      throw ScenarioError(law.path(), e.what());
+    }
+    rethrow_at(n, e);
+  }
+}
+
 /// actuator: reaction wheels (a ReactionWheels effector of the task's vehicle, whose count the
 /// per-wheel fields are read against) or an ideal torque (an ExternalForceTorque on the hub).
 struct ActuatorSpec {
@@ -371,7 +510,8 @@ std::vector<FieldInfo> attitude_control_fields() {
     f.choices = std::move(parts);
     return f;
   };
-  FieldInfo control = described("object", "control", "", "the MRP feedback law's gains", "");
+  FieldInfo control = described("object", "control", "",
+                                "the control law and its gains: MRP feedback (the default) or quaternion PD", "");
   control.part = "mrp_control";
   return {described("integer", "delay", "", "samples between a computation and its commands", "0", between(0.0, 1.0)),
           variant("navigation", "where the task's attitude and rate come from",
@@ -392,7 +532,7 @@ void attitude_control(const Node& n, const TaskContext& context, FlightSoftwareT
   if (const auto d = n.find("delay")) c.timing.delay = d->integer();
   navigation(n.at("navigation"), c, context.t0 + c.timing.offset);
   guidance(n.at("guidance"), c);
-  mrp_control_fields().read(n.at("control"), c.control);
+  control(n.at("control"), c);
   const std::shared_ptr<const ReactionWheels> wheels = actuator(context.model, context.vehicle, n.at("actuator"), c);
   if (!n.at("control").has("I_PntC_B")) {
     // The law's inertia: the vehicle's about C at t0, less the commanded wheels' spin inertias
@@ -402,6 +542,7 @@ void attitude_control(const Node& n, const TaskContext& context, FlightSoftwareT
       const ReactionWheelParameters& w = wheels->wheel(i);
       c.control.I_PntC_B -= w.Js * w.gsHat_B * w.gsHat_B.transpose();
     }
+    c.quaternion_pd.I_PntC_B = c.control.I_PntC_B;
   }
   spec.make = [name = spec.name, c](const NoiseSeed& seed) {
     fsw::AttitudeControlTaskConfig run = c;
@@ -564,15 +705,36 @@ void register_tasks(Registry& r) {
        hill_guidance_fields().info());
   part("eigenaxis_slew", "a rest-to-rest eigenaxis slew", "docs/fsw/attitude_guidance.md", "fsw::EigenaxisSlewConfig",
        eigenaxis_slew_fields().info());
-  part("mrp_control", "the MRP feedback law's gains", "docs/fsw/mrp_feedback.md", "fsw::MrpFeedbackConfig",
-       mrp_control_fields().info());
+  part("mrp_control",
+       "the control law's gains: MRP feedback (docs/fsw/mrp_feedback.md) or, with law = quaternion_pd, quaternion PD "
+       "(docs/fsw/quaternion_pd.md)",
+       "docs/fsw/attitude_control_task.md", "fsw::MrpFeedbackConfig, fsw::QuaternionPdConfig", control_part_fields());
   part("reaction_wheels_actuator", "reaction wheels", "docs/fsw/rw_torque_mapping.md", "",
        reaction_wheels_actuator_fields().info());
   part("ideal_torque_actuator", "an ideal torque on the hub", task_page, "", ideal_torque_actuator_fields().info());
-  r.add_task(type_info("attitude_control", Category::task,
-                       "sampled attitude control: navigation, guidance, MRP feedback, wheels or an ideal torque",
-                       "docs/fsw/attitude_control_task.md", "fsw::AttitudeControlTask", attitude_control_fields()),
-             attitude_control);
+  // continuous_attitude_control, a dynamic effector on the hub: its law's parts; its guidance is
+  // attitude_control's.
+  part("mrp_feedback_law", "MRP feedback evaluated continuously (no integral term)",
+       "docs/fsw/continuous_attitude_control.md", "", mrp_feedback_law_fields().info());
+  part("quaternion_pd_law", "quaternion PD evaluated continuously", "docs/fsw/continuous_attitude_control.md", "",
+       quaternion_pd_law_fields().info());
+  {
+    TypeInfo t = type_info("continuous_attitude_control", Category::dynamic_effector,
+                           "an attitude control law (MRP feedback, quaternion PD) as an ideal hub torque, "
+                           "evaluated continuously: the ideal of a sampled attitude_control",
+                           "docs/fsw/continuous_attitude_control.md", "fsw::ContinuousAttitudeControl",
+                           continuous_attitude_control_fields());
+    t.on_segment = false;
+    r.add_dynamic_effector(std::move(t), [](const Node& n, const std::string& name, BuildContext& context) {
+      return continuous_attitude_control(n, name, context);
+    });
+  }
+  r.add_task(
+      type_info("attitude_control", Category::task,
+                "sampled attitude control: navigation, guidance, MRP feedback or quaternion PD, wheels or an ideal "
+                "torque",
+                "docs/fsw/attitude_control_task.md", "fsw::AttitudeControlTask", attitude_control_fields()),
+      attitude_control);
   r.add_task(type_info("momentum_dump", Category::task, "unloads the reaction wheels with the hub's thrusters",
                        "docs/fsw/momentum_dump_task.md", "fsw::MomentumDumpTask", momentum_dump_fields().info()),
              momentum_dump);

@@ -16,6 +16,7 @@
 #include "ramus/fsw/attitude_error.hpp"
 #include "ramus/fsw/attitude_guidance.hpp"
 #include "ramus/fsw/mrp_feedback.hpp"
+#include "ramus/fsw/quaternion_pd.hpp"
 #include "ramus/fsw/rw_torque_mapping.hpp"
 #include "ramus/kernel/flight_software_task.hpp"
 #include "ramus/kernel/workspace.hpp"
@@ -37,6 +38,12 @@ enum class AttitudeGuidance {
   inertial,        ///< InertialPointing(sigma_RN)
   hill,            ///< HillPointing(sigma_RH), from the hub's position and velocity
   eigenaxis_slew,  ///< EigenaxisSlew(slew), a function of the time
+};
+
+/// The control law (docs/fsw/attitude_control_task.md, §3).
+enum class AttitudeControlLaw {
+  mrp_feedback,   ///< MrpFeedback (docs/fsw/mrp_feedback.md), the default
+  quaternion_pd,  ///< QuaternionPd (docs/fsw/quaternion_pd.md)
 };
 
 /// What the commanded torque drives.
@@ -71,6 +78,10 @@ struct AttitudeControlTaskConfig {
   /// The MRP feedback law (K, P, K_i, I_PntC_B, feed-forward). With wheels, I_PntC_B is the
   /// vehicle inertia about C less the wheels' spin-axis inertias, Σ J_s ĝ ĝᵀ.
   MrpFeedbackConfig control;
+  /// Which law the task samples: `control` (MRP feedback, the default) or `quaternion_pd`.
+  AttitudeControlLaw law = AttitudeControlLaw::mrp_feedback;
+  /// law = quaternion_pd: the gains (k_p, K_d, I_PntC_B, feed-forward); `control` is then unused.
+  QuaternionPdConfig quaternion_pd;
 
   // ---- actuators ---------------------------------------------------------------------------
   AttitudeActuator actuator = AttitudeActuator::reaction_wheels;
@@ -135,8 +146,13 @@ class AttitudeControlTask final : public FlightSoftwareTask {
   const Eigen::Array<bool, Eigen::Dynamic, 1>& torque_saturated() const { return torque_saturated_; }
   const Eigen::Array<bool, Eigen::Dynamic, 1>& speed_saturated() const { return speed_saturated_; }
   bool any_saturated() const { return any_saturated_; }
-  /// The control law (its integral state z and ∫σ dt) and, with wheels, the mapping.
-  const MrpFeedback& control() const { return control_; }
+  /// The MRP law (its integral state z and ∫σ dt); with law = quaternion_pd there is none and it
+  /// throws ramus::Error naming the task (mrp_feedback() is then null).
+  const MrpFeedback& control() const;
+  /// The MRP law (null with law = quaternion_pd), the quaternion PD law (null with law =
+  /// mrp_feedback) and, with wheels, the mapping.
+  const MrpFeedback* mrp_feedback() const { return control_ ? &*control_ : nullptr; }
+  const QuaternionPd* quaternion_pd() const { return pd_ ? &*pd_ : nullptr; }
   const RwTorqueMapping* mapping() const { return mapping_ ? &*mapping_ : nullptr; }
   const AttitudeControlTaskConfig& config() const { return config_; }
 
@@ -153,7 +169,8 @@ class AttitudeControlTask final : public FlightSoftwareTask {
   std::optional<InertialPointing> inertial_;
   std::optional<HillPointing> hill_;
   std::optional<EigenaxisSlew> slew_;
-  MrpFeedback control_;
+  std::optional<MrpFeedback> control_;
+  std::optional<QuaternionPd> pd_;
   std::optional<RwTorqueMapping> mapping_;
   Eigen::Index n_wheels_ = 0;
   // Resolved by bind().

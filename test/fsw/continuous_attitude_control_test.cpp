@@ -1,0 +1,367 @@
+// Continuous attitude control (docs/fsw/continuous_attitude_control.md): the effector in
+// ramus::propagate against the Lyapunov identities of its laws (docs/fsw/mrp_feedback.md eq. (8),
+// docs/fsw/quaternion_pd.md eq. (5)), the sampled attitude-control task converging to it at order
+// 1 in the sample period, no allocation per evaluation, and the refused configurations.
+#include <Eigen/Dense>
+#include <boost/test/unit_test.hpp>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <numbers>
+#include <string>
+#include <vector>
+
+#include "fsw/controller_cases.hpp"
+#include "fsw/rigid_body.hpp"
+#include "ramus/fsw/attitude_control_task.hpp"
+#include "ramus/fsw/continuous_attitude_control.hpp"
+#include "ramus/fsw/mrp_feedback.hpp"
+#include "ramus/fsw/quaternion_pd.hpp"
+#include "ramus/kernel/attitude.hpp"
+#include "ramus/kernel/model.hpp"
+#include "ramus/kernel/system.hpp"
+#include "ramus/steppers/flight_software.hpp"
+#include "ramus/steppers/propagate.hpp"
+#include "ramus/systems/external_force_torque.hpp"
+#include "support/checks.hpp"
+#include "support/hubs.hpp"
+
+namespace {
+
+using namespace ramus;
+using namespace ramus::fsw;
+using ramus::fsw::test::central_difference_tolerance;
+using ramus::fsw::test::full_inertia;
+
+/// A rigid hub (100 kg, inertia I about its centre of mass at B, so C = B and I is the vehicle's)
+/// at rest at the origin with attitude q_BN and rate omega0, with the continuous effector `ctl`
+/// (when given) and an ExternalForceTorque "torquer" (the sampled task's actuator).
+std::shared_ptr<const Model> rigid_hub(const Eigen::Matrix3d& I, const Quaternion& q_BN, const Eigen::Vector3d& omega0,
+                                       const std::shared_ptr<DynamicEffector>& ctl) {
+  auto model = std::make_shared<Model>();
+  Vehicle& sc = model->add_vehicle("sc", ramus::test::hub_config(100.0, I, Eigen::Vector3d::Zero()));
+  sc.set_initial_state(ramus::test::initial_state(Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), q_BN, omega0));
+  sc.add_dynamic_effector(std::make_shared<ExternalForceTorque>("torquer"));
+  if (ctl) sc.add_dynamic_effector(ctl);
+  model->finalize();
+  return model;
+}
+
+struct Logged {
+  double t;
+  Quaternion q;
+  Eigen::Vector3d w;
+};
+
+/// rk4 at the fixed step h from 0 to T (the task, if any, in the loop); every step logged.
+std::vector<Logged> run(const std::shared_ptr<const Model>& model, double T, double h,
+                        const std::shared_ptr<FlightSoftwareTask>& task = nullptr) {
+  const System system(model);
+  FlightSoftware fsw;
+  if (task) fsw.add(task);
+  const VehicleOffsets& o = model->vehicle(0).offsets();
+  std::vector<Logged> log;
+  const auto record = [&](const Eigen::VectorXd& x, double t) {
+    const Quaternion q = x.segment<4>(o.q_BN);
+    log.push_back({t, q / q.norm(), x.segment<3>(o.omega_BN_B)});
+  };
+  Eigen::VectorXd x = model->initial_state();
+  record(x, 0.0);
+  PropagationSettings s;
+  s.stepper = "rk4";
+  s.dt = h;
+  if (task) s.flight_software = &fsw;
+  s.step_observer = record;
+  propagate(system, x, 0.0, T, s);
+  return log;
+}
+
+/// A quintic slew by 90° about a skew axis in 40 s from t = 5 s.
+EigenaxisSlewConfig slew_config() {
+  EigenaxisSlewConfig c;
+  c.sigma_AN = Eigen::Vector3d(0.05, -0.1, 0.02);
+  c.sigma_DN = mrp_from_quat(
+      quat_multiply(quat_from_mrp(c.sigma_AN),
+                    quat_from_axis_angle(Eigen::Vector3d(1.0, -2.0, 2.0).normalized(), 0.5 * std::numbers::pi)));
+  c.t_start = 5.0;
+  c.duration = 40.0;
+  return c;
+}
+
+/// Checks the central difference of V against V̇ along a trace: the pattern of
+/// test/fsw/mrp_feedback_test.cpp. V must fall (by more than round-off nowhere rise) and converge.
+void check_lyapunov(const std::vector<double>& V, const std::vector<double>& Vdot, double h) {
+  const double V0 = V.front();
+  // Each step may rise by round-off only (V a sum of O(V0) terms rounded to ~1e-16 relative;
+  // 1e-13 V0 leaves a margin of ~100).
+  double worst_rise = 0.0;
+  for (std::size_t k = 1; k < V.size(); ++k) worst_rise = std::max(worst_rise, V[k] - V[k - 1]);
+  BOOST_TEST(worst_rise <= 1e-13 * V0);
+  BOOST_TEST(V.back() < 1e-2 * V0);  // and it converges
+  // dV/dt by central differences: truncation (h²/6) max|V'''| estimated from the samples' third
+  // differences, round-off 8 ε max V / h; twice that as margin. RK4's local error is far below.
+  const double tol = 2.0 * central_difference_tolerance(V, h);
+  double worst = 0.0, scale = 0.0;
+  for (std::size_t k = 1; k + 1 < V.size(); ++k) {
+    worst = std::max(worst, std::abs((V[k + 1] - V[k - 1]) / (2.0 * h) - Vdot[k]));
+    scale = std::max(scale, std::abs(Vdot[k]));
+  }
+  BOOST_TEST_MESSAGE("max |dV/dt − V̇| = " << worst << " W, tolerance " << tol << " W, max |V̇| = " << scale << " W");
+  BOOST_TEST(worst <= tol);
+  BOOST_TEST(tol < 1e-3 * scale);  // the check is sharp
+}
+
+ContinuousAttitudeControlConfig mrp_hold(const Eigen::Matrix3d& I, const Eigen::Vector3d& sigma_RN) {
+  ContinuousAttitudeControlConfig c;
+  c.law = AttitudeControlLaw::mrp_feedback;
+  c.mrp_feedback.K = 1.5;
+  c.mrp_feedback.P = Eigen::Vector3d(6.0, 5.0, 4.0).asDiagonal();
+  c.mrp_feedback.I_PntC_B = I;
+  c.guidance = AttitudeGuidance::inertial;
+  c.sigma_RN = sigma_RN;
+  return c;
+}
+
+/// The sampled law (the attitude-control task, ideal torque, zero-order hold at period T) against
+/// the continuous effector of the same law (`cc`): the final attitude differences at T0, T0/2,
+/// T0/4, T0/8 (each logged), after checking that the continuous run's integration error is far
+/// below the smallest.
+std::vector<double> sampled_against_continuous(const ContinuousAttitudeControlConfig& cc) {
+  const Eigen::Matrix3d I = full_inertia();
+  // Start 20° off the reference, tumbling slowly: both the transient and the tracking matter.
+  const Quaternion q_BN = quat_multiply(quat_from_mrp(cc.slew.sigma_AN),
+                                        quat_from_axis_angle(Eigen::Vector3d(2.0, 1.0, -1.0).normalized(), 0.35));
+  const Eigen::Vector3d omega0(0.01, -0.005, 0.008);
+  const double T_end = 60.0, T0 = 0.2;
+  const double h = T0 / 32.0;  // 4 RK4 steps per sample at T0/8: every sample time is a step
+
+  const auto final_of = [&](const std::vector<Logged>& log) { return log.back(); };
+  const Logged cont =
+      final_of(run(rigid_hub(I, q_BN, omega0, std::make_shared<ContinuousAttitudeControl>("ctl", cc)), T_end, h));
+  // The continuous run's own integration error: RK4 at h against h/2 (Richardson, 4th order: the
+  // error at h is 16/15 of their difference).
+  const Logged cont_half =
+      final_of(run(rigid_hub(I, q_BN, omega0, std::make_shared<ContinuousAttitudeControl>("ctl", cc)), T_end, h / 2));
+  const auto angle_between = [](const Quaternion& a, const Quaternion& b) {
+    const Quaternion d = quat_multiply(quat_conjugate(a), b);
+    return 2.0 * std::asin(std::min(1.0, d.tail<3>().norm()));
+  };
+  const double integration_error = 16.0 / 15.0 * angle_between(cont.q, cont_half.q);
+
+  std::vector<double> diff;
+  for (const double T : {T0, T0 / 2, T0 / 4, T0 / 8}) {
+    AttitudeControlTaskConfig tc;
+    tc.vehicle = "sc";
+    tc.timing = {T, 0.0, 0};
+    tc.guidance = AttitudeGuidance::eigenaxis_slew;
+    tc.slew = cc.slew;
+    tc.law = cc.law;
+    tc.control = cc.mrp_feedback;
+    tc.quaternion_pd = cc.quaternion_pd;
+    tc.actuator = AttitudeActuator::ideal_torque;
+    const Logged sampled =
+        final_of(run(rigid_hub(I, q_BN, omega0, nullptr), T_end, h, std::make_shared<AttitudeControlTask>("acs", tc)));
+    diff.push_back(angle_between(cont.q, sampled.q));
+    BOOST_TEST_MESSAGE("T = " << T << " s: final attitude difference " << diff.back() << " rad, rate difference "
+                              << (cont.w - sampled.w).norm() << " rad/s");
+  }
+  BOOST_TEST_MESSAGE("continuous run's integration error " << integration_error << " rad");
+  // The differences must be the hold's, not the integrator's: the smallest is far above RK4's error.
+  BOOST_TEST(integration_error < 1e-3 * diff.back());
+  return diff;
+}
+
+/// log₂ of successive ratios within 0.9–1.1. Order 1 with an O(T) relative correction,
+/// e(T) = c₁T + c₂T², gives an observed order 1 + c₂T/(2 ln 2 c₁) to first order; with ω_n T ≤ 0.04
+/// (ω_n ≈ 0.2 rad/s) that correction is a few per cent, so 0.9–1.1 holds with margin and fails an
+/// order-2 (or order-0) difference.
+void check_order_one(const std::vector<double>& diff) {
+  for (std::size_t k = 0; k + 1 < diff.size(); ++k) {
+    const double order = std::log2(diff[k] / diff[k + 1]);
+    BOOST_TEST_MESSAGE("observed order " << order);
+    BOOST_TEST(order > 0.9);
+    BOOST_TEST(order < 1.1);
+  }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(continuous_attitude_control)
+
+// docs/fsw/mrp_feedback.md eq. (8): along the closed loop of the continuous effector (the kernel's
+// hub, ideal torques, an inertial hold, full feed-forward) V̇ = −δωᵀPδω, from a 150° error.
+BOOST_AUTO_TEST_CASE(mrp_law_keeps_the_lyapunov_rate_on_an_inertial_hold) {
+  const Eigen::Matrix3d I = full_inertia();
+  const Eigen::Vector3d sigma_RN(0.1, -0.2, 0.15);
+  const ContinuousAttitudeControlConfig c = mrp_hold(I, sigma_RN);
+  const Quaternion q_RN = quat_from_mrp(sigma_RN);
+  const Quaternion q_BN = quat_multiply(
+      q_RN, quat_from_axis_angle(Eigen::Vector3d(1.0, 2.0, -1.0).normalized(), 150.0 * std::numbers::pi / 180.0));
+  const double h = 0.02;
+  const auto log = run(
+      rigid_hub(I, q_BN, Eigen::Vector3d(0.02, -0.015, 0.01), std::make_shared<ContinuousAttitudeControl>("ctl", c)),
+      200.0, h);
+  std::vector<double> V, Vdot;
+  for (const Logged& l : log) {
+    // σ_BR by the kernel's quaternion algebra (q_BR = q_RN* ⊗ q_BN, short set); δω = ω (R at rest).
+    const Eigen::Vector3d sigma = mrp_from_quat(quat_multiply(quat_conjugate(q_RN), l.q));
+    V.push_back(mrp_lyapunov(c.mrp_feedback.K, I, sigma, l.w));
+    Vdot.push_back(mrp_lyapunov_rate(c.mrp_feedback.P, l.w));
+  }
+  check_lyapunov(V, Vdot, h);
+}
+
+// docs/fsw/quaternion_pd.md eq. (5): the quaternion PD effector tracking a moving reference (the
+// eigenaxis slew, ω_r and ω̇_r non-zero) with feed-forward keeps V̇ = −δωᵀK_dδω.
+BOOST_AUTO_TEST_CASE(quaternion_pd_law_keeps_the_lyapunov_rate_along_a_slew) {
+  const Eigen::Matrix3d I = full_inertia();
+  ContinuousAttitudeControlConfig c;
+  c.law = AttitudeControlLaw::quaternion_pd;
+  c.quaternion_pd.k_p = 3.0;
+  c.quaternion_pd.K_d = Eigen::Vector3d(6.0, 5.0, 4.0).asDiagonal();
+  c.quaternion_pd.I_PntC_B = I;
+  c.guidance = AttitudeGuidance::eigenaxis_slew;
+  c.slew = slew_config();
+  const EigenaxisSlew slew("ref", c.slew);  // the reference, for V
+  const Quaternion q_BN = quat_multiply(quat_from_mrp(c.slew.sigma_AN),
+                                        quat_from_axis_angle(Eigen::Vector3d(0.0, 1.0, 1.0).normalized(), 1.0));
+  const double h = 0.02;
+  const auto log =
+      run(rigid_hub(I, q_BN, Eigen::Vector3d::Zero(), std::make_shared<ContinuousAttitudeControl>("ctl", c)), 120.0, h);
+  std::vector<double> V, Vdot;
+  for (const Logged& l : log) {
+    const AttitudeReference r = slew.reference(l.t);
+    const Eigen::Matrix3d dcm_BN = rotation_matrix(l.q).transpose();  // R(q_BN) = dcm_NB
+    const Quaternion q_BR = quat_multiply(quat_conjugate(quat_from_mrp(r.sigma_RN)), l.q);
+    const Eigen::Vector3d dw = l.w - dcm_BN * r.omega_RN_N;
+    V.push_back(quaternion_pd_lyapunov(c.quaternion_pd.k_p, I, q_BR, dw));
+    Vdot.push_back(quaternion_pd_lyapunov_rate(c.quaternion_pd.K_d, dw));
+  }
+  check_lyapunov(V, Vdot, h);
+}
+
+// The sampled law (the attitude-control task, ideal torque, zero-order hold at period T) converges
+// to the continuous effector at order 1 in T: the held torque differs from the continuous one by
+// O(T) on each interval (L(x(t_k)) − L(x(t)) = O(t − t_k)), so the trajectories differ by O(T)
+// (docs/fsw/continuous_attitude_control.md eq. (4)). A 90° slew of a full inertia, MRP feedback.
+BOOST_AUTO_TEST_CASE(sampled_law_converges_to_the_continuous_one_at_order_one) {
+  ContinuousAttitudeControlConfig cc;
+  cc.mrp_feedback.K = 2.0;  // ω_n = √(K/4I) ≈ 0.2 rad/s: ω_n T ≤ 0.04 at the largest period
+  cc.mrp_feedback.P = 8.0 * Eigen::Matrix3d::Identity();
+  cc.mrp_feedback.I_PntC_B = full_inertia();
+  cc.guidance = AttitudeGuidance::eigenaxis_slew;
+  cc.slew = slew_config();
+  check_order_one(sampled_against_continuous(cc));
+}
+
+// The same with quaternion PD, sampled by the task (law = quaternion_pd) against the effector.
+BOOST_AUTO_TEST_CASE(sampled_quaternion_pd_converges_to_the_continuous_one_at_order_one) {
+  ContinuousAttitudeControlConfig cc;
+  cc.law = AttitudeControlLaw::quaternion_pd;
+  cc.quaternion_pd.k_p = 1.0;  // small errors: k_p δq_v ≈ (k_p/2) θ, the MRP law's K σ ≈ (K/4) θ at K = 2
+  cc.quaternion_pd.K_d = 8.0 * Eigen::Matrix3d::Identity();
+  cc.quaternion_pd.I_PntC_B = full_inertia();
+  cc.guidance = AttitudeGuidance::eigenaxis_slew;
+  cc.slew = slew_config();
+  check_order_one(sampled_against_continuous(cc));
+}
+
+// docs/architecture.md §D3: the effector's wrench allocates nothing at right-hand-side evaluations.
+BOOST_AUTO_TEST_CASE(evaluations_do_not_allocate) {
+  ContinuousAttitudeControlConfig c = mrp_hold(full_inertia(), Eigen::Vector3d(0.1, 0.0, 0.0));
+  c.guidance = AttitudeGuidance::eigenaxis_slew;
+  c.slew = slew_config();
+  const auto model = rigid_hub(full_inertia(), Quaternion(1.0, 0.0, 0.0, 0.0), Eigen::Vector3d(0.01, 0.0, 0.0),
+                               std::make_shared<ContinuousAttitudeControl>("ctl", c));
+  const System system(model);
+  ramus::test::check_rhs_does_not_allocate(system, model->initial_state());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(continuous_attitude_control_errors)
+
+// The task's control() is the MRP law; a task that samples quaternion PD has none and says so,
+// naming itself, while mrp_feedback() is null and quaternion_pd() is the law.
+BOOST_AUTO_TEST_CASE(the_task_with_quaternion_pd_has_no_mrp_law) {
+  AttitudeControlTaskConfig tc;
+  tc.vehicle = "sc";
+  tc.timing = {0.1, 0.0, 0};
+  tc.law = AttitudeControlLaw::quaternion_pd;
+  tc.quaternion_pd.k_p = 1.0;
+  tc.quaternion_pd.K_d = Eigen::Matrix3d::Identity();
+  tc.quaternion_pd.I_PntC_B = Eigen::Vector3d(30.0, 20.0, 10.0).asDiagonal();
+  tc.actuator = AttitudeActuator::ideal_torque;
+  const AttitudeControlTask task("acs", tc);
+  BOOST_TEST(task.mrp_feedback() == nullptr);
+  BOOST_TEST(task.quaternion_pd() != nullptr);
+  BOOST_CHECK_EXCEPTION(task.control(), Error,
+                        [](const Error& e) { return std::string(e.what()).find("'acs'") != std::string::npos; });
+}
+
+// Each refusal names the effector and the field: the integral gain (why: the state it needs), the
+// laws' gains, the guidance built for it.
+BOOST_AUTO_TEST_CASE(refusals_name_the_effector_and_the_field) {
+  const ContinuousAttitudeControlConfig good = mrp_hold(full_inertia(), Eigen::Vector3d::Zero());
+  const auto rejected = [&](const std::function<void(ContinuousAttitudeControlConfig&)>& change,
+                            std::initializer_list<std::string> needles) {
+    ContinuousAttitudeControlConfig c = good;
+    change(c);
+    ramus::test::check_rejected([&] { ContinuousAttitudeControl("ctl", c); }, needles);
+  };
+  rejected([](auto& c) { c.mrp_feedback.K_i = 1e-3; },
+           {"continuous_attitude_control 'ctl'", "mrp_feedback.K_i", "0.001", "state"});
+  rejected([](auto& c) { c.mrp_feedback.K_i = std::numeric_limits<double>::quiet_NaN(); },
+           {"continuous_attitude_control 'ctl'", "mrp_feedback.K_i"});
+  rejected([](auto& c) { c.mrp_feedback.K = 0.0; }, {"continuous_attitude_control 'ctl'", "mrp_feedback.K [N m]"});
+  rejected([](auto& c) { c.mrp_feedback.P(1, 1) = -1.0; },
+           {"continuous_attitude_control 'ctl'", "mrp_feedback.P [N m s]", "positive definite"});
+  rejected([](auto& c) { c.mrp_feedback.I_PntC_B.setZero(); },
+           {"continuous_attitude_control 'ctl'", "mrp_feedback.I_PntC_B"});
+  const auto pd = [](ContinuousAttitudeControlConfig& c) {
+    c.law = AttitudeControlLaw::quaternion_pd;
+    c.quaternion_pd.k_p = 1.0;
+    c.quaternion_pd.K_d = Eigen::Matrix3d::Identity();
+    c.quaternion_pd.I_PntC_B = full_inertia();
+  };
+  rejected(
+      [&](auto& c) {
+        pd(c);
+        c.quaternion_pd.k_p = -1.0;
+      },
+      {"continuous_attitude_control 'ctl'", "quaternion_pd.k_p [N m]"});
+  rejected(
+      [&](auto& c) {
+        pd(c);
+        c.quaternion_pd.K_d(0, 1) = 0.5;
+      },
+      {"continuous_attitude_control 'ctl'", "quaternion_pd.K_d [N m s]", "symmetric"});
+  rejected(
+      [](auto& c) {
+        c.guidance = AttitudeGuidance::eigenaxis_slew;
+        c.slew = slew_config();
+        c.slew.duration = 0.0;
+      },
+      {"eigenaxis_slew 'ctl/guidance'", "duration"});
+  rejected([](auto& c) { c.sigma_RN[0] = std::numeric_limits<double>::infinity(); },
+           {"inertial_pointing 'ctl/guidance'", "sigma_RN"});
+  // The MRP law without feed-forward needs no inertia; the PD law is accepted with K_i set on the
+  // unused MRP gains.
+  ContinuousAttitudeControlConfig c = good;
+  c.mrp_feedback.feed_forward = false;
+  c.mrp_feedback.I_PntC_B.setZero();
+  BOOST_CHECK_NO_THROW(ContinuousAttitudeControl("ctl", c));
+  c = good;
+  pd(c);
+  c.mrp_feedback.K_i = 1.0;
+  BOOST_CHECK_NO_THROW(ContinuousAttitudeControl("ctl", c));
+}
+
+// Hub only: attaching it to a segment is refused at finalize (can_attach_to_segment).
+BOOST_AUTO_TEST_CASE(hub_only) {
+  const ContinuousAttitudeControl e("ctl", mrp_hold(full_inertia(), Eigen::Vector3d::Zero()));
+  BOOST_TEST(!e.can_attach_to_segment());
+  BOOST_TEST(e.kind() == "continuous_attitude_control");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
