@@ -137,4 +137,10 @@ Eigen::Vector3d EarthRotation::omega_PN_N(double t) const {
   return kEraRate * celestial_to_intermediate(t).row(2).transpose();
 }
 
+BodyOrientation EarthRotation::orientation(double t) const {
+  const Eigen::Matrix3d c2i = celestial_to_intermediate(t);
+  const JulianDate ut1 = epoch_.ut1(t);
+  return {rotation_about_z(eraEra00(ut1.jd1, ut1.jd2)) * c2i, kEraRate * c2i.row(2).transpose()};  // eqs. (6), (7)
+}
+
 }  // namespace ramus

@@ -52,9 +52,12 @@ Wrench Drag::wrench(const FrameKinematics& frame, ConstInputBlock, const LoadCon
   const Eigen::Vector3d omega_FN_N = dcm_NF * frame.omega_FN_F;
   Eigen::Vector3d omega_PN_N = Eigen::Vector3d::Zero();
   Eigen::Matrix3d dcm_PN = Eigen::Matrix3d::Identity();
-  if (config_.rotation) {
-    omega_PN_N = config_.rotation->omega_PN_N(at.t);
-    if (config_.shape.f != 0.0) dcm_PN = config_.rotation->dcm_PN(at.t);  // a sphere needs |r| only
+  if (config_.rotation && config_.shape.f != 0.0) {
+    const BodyOrientation o = config_.rotation->orientation(at.t);  // one evaluation of the rotation for both
+    omega_PN_N = o.omega_PN_N;
+    dcm_PN = o.dcm_PN;
+  } else if (config_.rotation) {
+    omega_PN_N = config_.rotation->omega_PN_N(at.t);  // a sphere needs |r| only
   }
   Wrench w;
   const auto add = [&](const Eigen::Vector3d& r_PF_F, const Eigen::Vector3d* n_F, double C_D, double area) {

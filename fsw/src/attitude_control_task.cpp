@@ -27,6 +27,9 @@ AttitudeControlTask::AttitudeControlTask(std::string name, const AttitudeControl
     case AttitudeControlLaw::quaternion_pd:
       pd_.emplace(this->name() + "/control", config.quaternion_pd);
       break;
+    case AttitudeControlLaw::rate_damping:
+      throw ConfigurationError(who, "law", "rate_damping",
+                               "is the continuous effector's law; its sampled form is the rate_damping task");
     default:
       throw ConfigurationError(who, "law", std::to_string(static_cast<int>(config.law)),
                                "is not an AttitudeControlLaw");
@@ -44,20 +47,7 @@ AttitudeControlTask::AttitudeControlTask(std::string name, const AttitudeControl
                                "is not an AttitudeNavigation");
   }
 
-  switch (config.guidance) {
-    case AttitudeGuidance::inertial:
-      inertial_.emplace(this->name() + "/guidance", config.sigma_RN);
-      break;
-    case AttitudeGuidance::hill:
-      hill_.emplace(this->name() + "/guidance", config.sigma_RH);
-      break;
-    case AttitudeGuidance::eigenaxis_slew:
-      slew_.emplace(this->name() + "/guidance", config.slew);
-      break;
-    default:
-      throw ConfigurationError(who, "guidance", std::to_string(static_cast<int>(config.guidance)),
-                               "is not an AttitudeGuidance");
-  }
+  guidance_.emplace(who, this->name(), config.guidance, config.sigma_RN, config.sigma_RH, config.slew);
 
   switch (config.actuator) {
     case AttitudeActuator::reaction_wheels: {
@@ -209,12 +199,7 @@ void AttitudeControlTask::update(const TaskInput& in, std::span<double> commands
   }
 
   // (2) Guidance and the tracking error.
-  if (inertial_)
-    reference_ = inertial_->reference();
-  else if (hill_)
-    reference_ = hill_->reference(r_N, v_N);
-  else
-    reference_ = slew_->reference(in.t);
+  reference_ = guidance_->reference(in.t, r_N, v_N);
   error_ = attitude_tracking_error(sigma_BN_, omega_BN_B_, reference_);
 
   // (3) The control law, with the wheels' momentum Gs h_s in its gyroscopic term.

@@ -206,4 +206,29 @@ AttitudeReference EigenaxisSlew::reference(double t) const {
   return ref;
 }
 
+AttitudeGuidanceSource::AttitudeGuidanceSource(const std::string& label, const std::string& owner,
+                                               AttitudeGuidance kind, const Eigen::Vector3d& sigma_RN,
+                                               const Eigen::Vector3d& sigma_RH, const EigenaxisSlewConfig& slew) {
+  switch (kind) {
+    case AttitudeGuidance::inertial:
+      inertial_.emplace(owner + "/guidance", sigma_RN);
+      break;
+    case AttitudeGuidance::hill:
+      hill_.emplace(owner + "/guidance", sigma_RH);
+      break;
+    case AttitudeGuidance::eigenaxis_slew:
+      slew_.emplace(owner + "/guidance", slew);
+      break;
+    default:
+      throw ConfigurationError(label, "guidance", std::to_string(static_cast<int>(kind)), "is not an AttitudeGuidance");
+  }
+}
+
+AttitudeReference AttitudeGuidanceSource::reference(double t, const Eigen::Vector3d& r_BN_N,
+                                                    const Eigen::Vector3d& v_BN_N) const {
+  if (slew_) return slew_->reference(t);
+  if (hill_) return hill_->reference(r_BN_N, v_BN_N);
+  return inertial_->reference();
+}
+
 }  // namespace ramus::fsw

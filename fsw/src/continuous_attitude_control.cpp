@@ -37,30 +37,20 @@ ContinuousAttitudeControl::ContinuousAttitudeControl(std::string name, const Con
       pd_.emplace(this->name() + "/law", c);
       break;
     }
+    case AttitudeControlLaw::rate_damping:
+      validation::require_positive_definite(who, "rate_damping.P [N m s]", config_.rate_damping.P);
+      validation::require_positive_or_infinite(who, "rate_damping.max_torque [N m]", config_.rate_damping.max_torque);
+      return;  // no guidance: the reference is inertial and at rest (eq. (5))
     default:
       throw ConfigurationError(who, "law", std::to_string(static_cast<int>(config_.law)), "is not a known law");
   }
-  switch (config_.guidance) {
-    case AttitudeGuidance::inertial:
-      inertial_.emplace(this->name() + "/guidance", config_.sigma_RN);
-      break;
-    case AttitudeGuidance::hill:
-      hill_.emplace(this->name() + "/guidance", config_.sigma_RH);
-      break;
-    case AttitudeGuidance::eigenaxis_slew:
-      slew_.emplace(this->name() + "/guidance", config_.slew);
-      break;
-    default:
-      throw ConfigurationError(who, "guidance", std::to_string(static_cast<int>(config_.guidance)),
-                               "is not a known guidance");
-  }
+  guidance_.emplace(who, this->name(), config_.guidance, config_.sigma_RN, config_.sigma_RH, config_.slew);
 }
 
 AttitudeReference ContinuousAttitudeControl::reference(double t, const Eigen::Vector3d& r_BN_N,
                                                        const Eigen::Vector3d& v_BN_N) const {
-  if (slew_) return slew_->reference(t);
-  if (hill_) return hill_->reference(r_BN_N, v_BN_N);
-  return inertial_->reference();
+  if (guidance_) return guidance_->reference(t, r_BN_N, v_BN_N);
+  return AttitudeReference{};  // rate damping: R = N, at rest (eq. (5))
 }
 
 AttitudeError ContinuousAttitudeControl::error(const FrameKinematics& frame, double t) const {
@@ -72,7 +62,9 @@ AttitudeError ContinuousAttitudeControl::error(const FrameKinematics& frame, dou
 Eigen::Vector3d ContinuousAttitudeControl::torque(const AttitudeError& e) const {
   // eq. (2): the laws as functions of the error; the MRP law's integral state z is zero (K_i = 0).
   if (mrp_) return mrp_->torque(e, Eigen::Vector3d::Zero());
-  return pd_->torque(e);
+  if (pd_) return pd_->torque(e);
+  bool saturated = false;  // eq. (5): δω = ω_BN_B against the inertial reference at rest
+  return rate_damping_torque(config_.rate_damping, e.omega_BR_B, saturated);
 }
 
 Wrench ContinuousAttitudeControl::wrench(const FrameKinematics& frame, ConstInputBlock, const LoadContext& at) const {

@@ -6,6 +6,12 @@
 
 namespace ramus::fsw {
 
+Eigen::Vector3d rate_damping_torque(const RateDampingLaw& law, const Eigen::Vector3d& omega_BN_B, bool& saturated) {
+  Eigen::Vector3d L_B = -law.P * omega_BN_B;         // eq. (1)
+  saturated = saturate_torque(L_B, law.max_torque);  // eq. (2)
+  return L_B;
+}
+
 RateDampingTask::RateDampingTask(std::string name, const RateDampingTaskConfig& config)
     : FlightSoftwareTask(std::move(name), config.vehicle, config.timing), config_(config) {
   check_hub_torquer(label(), config_.torquer, config_.max_torque);
@@ -26,8 +32,7 @@ void RateDampingTask::bind(const Model& model) {
 void RateDampingTask::update(const TaskInput& in, std::span<double> torque) {
   if (i_omega_ < 0) throw Error(label() + ": update() before bind()");
   omega_BN_B_ = in.x.segment<3>(i_omega_);
-  L_B_.noalias() = -config_.P * omega_BN_B_;               // eq. (1)
-  saturated_ = saturate_torque(L_B_, config_.max_torque);  // eq. (2)
+  L_B_ = rate_damping_torque({config_.P, config_.max_torque}, omega_BN_B_, saturated_);
   for (int j = 0; j < 3; ++j) torque[static_cast<std::size_t>(j)] = L_B_[j];
 }
 

@@ -69,6 +69,12 @@ Eigen::Matrix3d gain_matrix(const Node& n) {
   return n.matrix3(Dimension::angular_momentum);
 }
 
+/// The field "P" read by gain_matrix (required): `what` and the forms it takes.
+FieldInfo rate_gain(const std::string& what) {
+  return described("gain", "P", "N m s",
+                   what + " (symmetric positive definite): a number (P times the identity) or a 3x3 matrix", "");
+}
+
 std::string names_of_vehicles(const Model& model) {
   std::string names;
   for (std::size_t i = 0; i < model.vehicle_count(); ++i) names += (i ? ", '" : "'") + model.vehicle(i).name() + "'";
@@ -232,7 +238,7 @@ void guidance(const Node& n, TaskConfig& c) {
 const FieldList<fsw::MrpFeedbackConfig>& mrp_control_fields() {
   using C = fsw::MrpFeedbackConfig;
   static const FieldList<C> f = [] {
-    FieldInfo P = described("gain", "P", "N m s", "rate gain: a number (P times the identity) or a 3x3 matrix", "");
+    const FieldInfo P = rate_gain("rate gain");
     FieldList<C> l;
     l.si("K", &C::K, Dimension::torque, "attitude gain", positive())
         .must_give()
@@ -344,13 +350,31 @@ const FieldList<ContinuousConfig>& quaternion_pd_law_fields() {
   });
 }
 
+/// rate_damping: −P ω_BN_B saturated, evaluated continuously (no guidance: R = N at rest).
+const FieldList<ContinuousConfig>& rate_damping_law_fields() {
+  return fields_once<ContinuousConfig>([](FieldList<ContinuousConfig>& l) {
+    using L = fsw::RateDampingLaw;
+    static const FieldList<L> law = [] {
+      FieldList<L> f;
+      f.custom(rate_gain("rate gain of L = -P omega_BN_B"), [](const Node& n, L& c) { c.P = gain_matrix(n.at("P")); })
+          .si("max_torque", &L::max_torque, Dimension::torque, "largest component of the torque (the whole scaled)",
+              positive());
+      return f;
+    }();
+    l.custom(variant_type("rate_damping", "rate damping, -P omega_BN_B (no guidance)"), [](const Node&,
+                                                                                           ContinuousConfig& c) {
+       c.law = fsw::AttitudeControlLaw::rate_damping;
+     }).flatten(&ContinuousConfig::rate_damping, law);
+  });
+}
+
 std::vector<FieldInfo> continuous_attitude_control_fields() {
   FieldInfo law = described("variant", "law", "", "the control law and its gains (I_PntC_B default: the hub's)", "");
-  law.choices = {"mrp_feedback_law", "quaternion_pd_law"};
+  law.choices = {"mrp_feedback_law", "quaternion_pd_law", "rate_damping_law"};
   law.required = true;
-  FieldInfo reference = described("variant", "guidance", "", "the reference attitude", "");
+  FieldInfo reference = described("variant", "guidance", "", "the reference attitude (refused with rate_damping)",
+                                  "required except with law rate_damping");
   reference.choices = {"inertial_guidance", "hill_guidance", "eigenaxis_slew"};
-  reference.required = true;
   return {law, reference};
 }
 
@@ -367,19 +391,28 @@ std::shared_ptr<DynamicEffector> continuous_attitude_control(const Node& n, cons
   ContinuousConfig c;
   if (context.host) c.mrp_feedback.I_PntC_B = c.quaternion_pd.I_PntC_B = context.host->I_PntMc_F;
   const Node law = n.at("law");
-  read_variant(law, c, {{"mrp_feedback", &mrp_feedback_law_fields()}, {"quaternion_pd", &quaternion_pd_law_fields()}},
+  read_variant(law, c,
+               {{"mrp_feedback", &mrp_feedback_law_fields()},
+                {"quaternion_pd", &quaternion_pd_law_fields()},
+                {"rate_damping", &rate_damping_law_fields()}},
                "law");
-  const Node reference = n.at("guidance");
-  TaskConfig g;
-  guidance(reference, g);
-  c.guidance = g.guidance;
-  c.sigma_RN = g.sigma_RN;
-  c.sigma_RH = g.sigma_RH;
-  c.slew = g.slew;
+  std::optional<Node> reference;
+  if (c.law == fsw::AttitudeControlLaw::rate_damping) {
+    if (n.has("guidance"))
+      n.at("guidance").fail("not used by the rate_damping law: its reference is the inertial frame, at rest");
+  } else {
+    reference = n.at("guidance");  // required for the attitude laws
+    TaskConfig g;
+    guidance(*reference, g);
+    c.guidance = g.guidance;
+    c.sigma_RN = g.sigma_RN;
+    c.sigma_RH = g.sigma_RH;
+    c.slew = g.slew;
+  }
   try {
     return std::make_shared<fsw::ContinuousAttitudeControl>(name, c);
   } catch (const ConfigurationError& e) {
-    if (e.owner().ends_with("/guidance'")) rethrow_at(reference, e);
+    if (reference && e.owner().ends_with("/guidance'")) rethrow_at(*reference, e);
     // "mrp_feedback.K_i [1/(kg m²)]": the key is the word after the law's name.
     const std::string& field = e.field();
     const std::size_t dot = field.find('.');
@@ -636,8 +669,7 @@ const FieldList<fsw::RateDampingTaskConfig>& rate_damping_fields() {
   return fields_once<C>([](FieldList<C>& l) {
     l.add("torquer", &C::torquer, "the external_force_torque on the hub whose torque it commands")
         .must_give()
-        .si("P", &C::P, Dimension::angular_momentum, "rate gain of L = -P omega_BN_B (symmetric positive definite)")
-        .must_give()
+        .custom(rate_gain("rate gain of L = -P omega_BN_B"), [](const Node& n, C& c) { c.P = gain_matrix(n.at("P")); })
         .si("max_torque", &C::max_torque, Dimension::torque, "largest component of the torque (the whole scaled)",
             positive());
   });
@@ -655,8 +687,7 @@ const FieldList<fsw::SunPointingTaskConfig>& sun_pointing_fields() {
         .must_give()
         .si("K", &C::K, Dimension::torque, "pointing gain of L = K hHat_B x sHat_B - P omega_BN_B", positive())
         .must_give()
-        .si("P", &C::P, Dimension::angular_momentum, "rate gain (symmetric positive definite)")
-        .must_give()
+        .custom(rate_gain("rate gain"), [](const Node& n, C& c) { c.P = gain_matrix(n.at("P")); })
         .si("max_torque", &C::max_torque, Dimension::torque, "largest component of the torque (the whole scaled)",
             positive());
   });
@@ -718,12 +749,15 @@ void register_tasks(Registry& r) {
        "docs/fsw/continuous_attitude_control.md", "", mrp_feedback_law_fields().info());
   part("quaternion_pd_law", "quaternion PD evaluated continuously", "docs/fsw/continuous_attitude_control.md", "",
        quaternion_pd_law_fields().info());
+  part("rate_damping_law", "rate damping evaluated continuously", "docs/fsw/continuous_attitude_control.md", "",
+       rate_damping_law_fields().info());
   {
-    TypeInfo t = type_info("continuous_attitude_control", Category::dynamic_effector,
-                           "an attitude control law (MRP feedback, quaternion PD) as an ideal hub torque, "
-                           "evaluated continuously: the ideal of a sampled attitude_control",
-                           "docs/fsw/continuous_attitude_control.md", "fsw::ContinuousAttitudeControl",
-                           continuous_attitude_control_fields());
+    TypeInfo t =
+        type_info("continuous_attitude_control", Category::dynamic_effector,
+                  "an attitude control law (MRP feedback, quaternion PD, rate damping) as an ideal hub torque, "
+                  "evaluated continuously: the ideal of a sampled attitude_control",
+                  "docs/fsw/continuous_attitude_control.md", "fsw::ContinuousAttitudeControl",
+                  continuous_attitude_control_fields());
     t.on_segment = false;
     r.add_dynamic_effector(std::move(t), [](const Node& n, const std::string& name, BuildContext& context) {
       return continuous_attitude_control(n, name, context);

@@ -144,6 +144,21 @@ BOOST_AUTO_TEST_CASE(earth_rotation_rate_is_the_derivative_of_its_matrix) {
   BOOST_TEST(earth.omega_PN_N(t).norm() == 7.292115146706979e-5, tt::tolerance(1e-12));
 }
 
+// orientation(t) computes [CIRS←GCRS] once for both; it must equal the two calls bit for bit (the
+// same arithmetic in the same order), inside and outside an interpolated span, and for the base
+// class's default (a uniform rotation).
+BOOST_AUTO_TEST_CASE(orientation_is_the_attitude_and_the_rate) {
+  const Epoch e = Epoch::parse("2026-06-01T00:00:00 UTC");
+  const EarthRotation direct(e), table = EarthRotation::interpolated(e, 0.0, 86400.0);
+  const UniformRotation uniform({7.2921150e-5, 0.3});
+  for (const BodyRotation* r : std::initializer_list<const BodyRotation*>{&direct, &table, &uniform})
+    for (const double t : {0.0, 1234.5, 86400.0, 2.0 * 86400.0}) {
+      const BodyOrientation o = r->orientation(t);
+      BOOST_TEST((o.dcm_PN.array() == r->dcm_PN(t).array()).all());
+      BOOST_TEST((o.omega_PN_N.array() == r->omega_PN_N(t).array()).all());
+    }
+}
+
 BOOST_AUTO_TEST_CASE(interpolated_earth_rotation_follows_the_series) {
   // The interpolated [CIRS←GCRS] (eq. 8) against the series it was fitted to, at 2000 times over
   // a year that are not nodes (the golden-ratio sequence), and on the window edges; outside the

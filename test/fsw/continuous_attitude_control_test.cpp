@@ -5,6 +5,7 @@
 #include <Eigen/Dense>
 #include <boost/test/unit_test.hpp>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <numbers>
@@ -17,6 +18,7 @@
 #include "ramus/fsw/continuous_attitude_control.hpp"
 #include "ramus/fsw/mrp_feedback.hpp"
 #include "ramus/fsw/quaternion_pd.hpp"
+#include "ramus/fsw/rate_damping_task.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/system.hpp"
@@ -126,12 +128,14 @@ ContinuousAttitudeControlConfig mrp_hold(const Eigen::Matrix3d& I, const Eigen::
 /// the continuous effector of the same law (`cc`): the final attitude differences at T0, T0/2,
 /// T0/4, T0/8 (each logged), after checking that the continuous run's integration error is far
 /// below the smallest.
-std::vector<double> sampled_against_continuous(const ContinuousAttitudeControlConfig& cc) {
+std::vector<double> sampled_against_continuous(
+    const ContinuousAttitudeControlConfig& cc,
+    const std::function<std::shared_ptr<FlightSoftwareTask>(double)>& make_task = nullptr,
+    const Eigen::Vector3d& omega0 = Eigen::Vector3d(0.01, -0.005, 0.008)) {
   const Eigen::Matrix3d I = full_inertia();
   // Start 20° off the reference, tumbling slowly: both the transient and the tracking matter.
   const Quaternion q_BN = quat_multiply(quat_from_mrp(cc.slew.sigma_AN),
                                         quat_from_axis_angle(Eigen::Vector3d(2.0, 1.0, -1.0).normalized(), 0.35));
-  const Eigen::Vector3d omega0(0.01, -0.005, 0.008);
   const double T_end = 60.0, T0 = 0.2;
   const double h = T0 / 32.0;  // 4 RK4 steps per sample at T0/8: every sample time is a step
 
@@ -150,6 +154,12 @@ std::vector<double> sampled_against_continuous(const ContinuousAttitudeControlCo
 
   std::vector<double> diff;
   for (const double T : {T0, T0 / 2, T0 / 4, T0 / 8}) {
+    if (make_task) {
+      const Logged sampled = final_of(run(rigid_hub(I, q_BN, omega0, nullptr), T_end, h, make_task(T)));
+      diff.push_back(angle_between(cont.q, sampled.q));
+      BOOST_TEST_MESSAGE("T = " << T << " s: final attitude difference " << diff.back() << " rad");
+      continue;
+    }
     AttitudeControlTaskConfig tc;
     tc.vehicle = "sc";
     tc.timing = {T, 0.0, 0};
@@ -266,6 +276,69 @@ BOOST_AUTO_TEST_CASE(sampled_quaternion_pd_converges_to_the_continuous_one_at_or
   check_order_one(sampled_against_continuous(cc));
 }
 
+// docs/fsw/continuous_attitude_control.md eq. (5): the rate-damping law on a tumbling hub of a full
+// inertia, unsaturated: the kinetic energy T = ½ωᵀIω falls at Ṫ = ωᵀL = −ωᵀPω, checked as the
+// Lyapunov rate above (T is the Lyapunov function of rate damping).
+BOOST_AUTO_TEST_CASE(rate_damping_law_removes_energy_at_omega_P_omega) {
+  const Eigen::Matrix3d I = full_inertia();
+  ContinuousAttitudeControlConfig c;
+  c.law = AttitudeControlLaw::rate_damping;
+  c.rate_damping.P = Eigen::Vector3d(6.0, 5.0, 4.0).asDiagonal();
+  const double h = 0.02;
+  const auto log =
+      run(rigid_hub(I, quat_from_axis_angle(Eigen::Vector3d(1.0, 1.0, 0.0).normalized(), 0.4),
+                    Eigen::Vector3d(0.3, -0.2, 0.25), std::make_shared<ContinuousAttitudeControl>("ctl", c)),
+          20.0, h);
+  std::vector<double> T, Tdot;
+  for (const Logged& l : log) {
+    T.push_back(0.5 * l.w.dot(I * l.w));
+    Tdot.push_back(-l.w.dot(c.rate_damping.P * l.w));
+  }
+  check_lyapunov(T, Tdot, h);
+}
+
+// eq. (5) at one evaluation: the torque is −Pω; saturated, it keeps the direction of −Pω with its
+// largest component at max_torque (docs/fsw/rate_damping_task.md eq. (2)), written independently.
+BOOST_AUTO_TEST_CASE(rate_damping_law_saturates_keeping_the_direction) {
+  ContinuousAttitudeControlConfig c;
+  c.law = AttitudeControlLaw::rate_damping;
+  c.rate_damping.P << 6.0, 0.5, 0.0, 0.5, 5.0, -0.3, 0.0, -0.3, 4.0;
+  FrameKinematics frame;
+  frame.omega_FN_F = Eigen::Vector3d(0.3, -0.2, 0.25);
+  frame.dcm_FN = rotation_matrix(quat_from_axis_angle(Eigen::Vector3d(0.0, 1.0, 2.0).normalized(), 1.0));
+  LoadContext at;
+  at.t = 3.0;
+  const ConstInputBlock no_inputs(nullptr, 0);
+  const Eigen::Vector3d free = -(c.rate_damping.P * frame.omega_FN_F);
+  const Wrench w = ContinuousAttitudeControl("ctl", c).wrench(frame, no_inputs, at);
+  // One product of a 3×3 by a 3-vector, rounded alike: equal to a few ε of |L|.
+  BOOST_TEST((w.torque_PntF_F - free).norm() <= 4e-16 * free.norm());
+  BOOST_TEST(w.force_F.norm() == 0.0);
+  c.rate_damping.max_torque = 0.5 * free.cwiseAbs().maxCoeff();
+  const Eigen::Vector3d L = ContinuousAttitudeControl("ctl", c).wrench(frame, no_inputs, at).torque_PntF_F;
+  // Scaled by one factor: the largest component at the limit to ε, the direction kept to ε.
+  BOOST_TEST(std::abs(L.cwiseAbs().maxCoeff() - c.rate_damping.max_torque) <= 4e-16 * c.rate_damping.max_torque);
+  BOOST_TEST(L.normalized().dot(free.normalized()) >= 1.0 - 4e-16);
+}
+
+// The rate_damping task (zero-order hold at period T) converges to the rate-damping law at order 1
+// in T, as the attitude laws do (eq. (4)): a tumble of 0.1 rad/s damped with P = 1 N m s
+// (damping time I/P ≈ 10 s, so T/τ ≤ 0.02), the final attitudes after 60 s.
+BOOST_AUTO_TEST_CASE(sampled_rate_damping_converges_to_the_continuous_one_at_order_one) {
+  ContinuousAttitudeControlConfig cc;
+  cc.law = AttitudeControlLaw::rate_damping;
+  cc.rate_damping.P = Eigen::Matrix3d::Identity();
+  const auto task = [&](double T) {
+    RateDampingTaskConfig tc;
+    tc.vehicle = "sc";
+    tc.timing = {T, 0.0, 0};
+    tc.torquer = "torquer";
+    tc.P = cc.rate_damping.P;
+    return std::make_shared<RateDampingTask>("damper", tc);
+  };
+  check_order_one(sampled_against_continuous(cc, task, Eigen::Vector3d(0.1, -0.05, 0.08)));
+}
+
 // docs/architecture.md §D3: the effector's wrench allocates nothing at right-hand-side evaluations.
 BOOST_AUTO_TEST_CASE(evaluations_do_not_allocate) {
   ContinuousAttitudeControlConfig c = mrp_hold(full_inertia(), Eigen::Vector3d(0.1, 0.0, 0.0));
@@ -345,6 +418,28 @@ BOOST_AUTO_TEST_CASE(refusals_name_the_effector_and_the_field) {
       {"eigenaxis_slew 'ctl/guidance'", "duration"});
   rejected([](auto& c) { c.sigma_RN[0] = std::numeric_limits<double>::infinity(); },
            {"inertial_pointing 'ctl/guidance'", "sigma_RN"});
+  const auto damping = [](ContinuousAttitudeControlConfig& c) {
+    c.law = AttitudeControlLaw::rate_damping;
+    c.rate_damping.P = Eigen::Matrix3d::Identity();
+  };
+  rejected(
+      [&](auto& c) {
+        damping(c);
+        c.rate_damping.P(2, 2) = 0.0;
+      },
+      {"continuous_attitude_control 'ctl'", "rate_damping.P [N m s]", "positive definite"});
+  rejected(
+      [&](auto& c) {
+        damping(c);
+        c.rate_damping.max_torque = std::numeric_limits<double>::quiet_NaN();
+      },
+      {"continuous_attitude_control 'ctl'", "rate_damping.max_torque [N m]"});
+  // The attitude-control task refuses the law, naming its sampled form.
+  AttitudeControlTaskConfig tc;
+  tc.vehicle = "sc";
+  tc.timing = {0.1, 0.0, 0};
+  tc.law = AttitudeControlLaw::rate_damping;
+  ramus::test::check_rejected([&] { AttitudeControlTask("acs", tc); }, {"'acs'", "law", "rate_damping task"});
   // The MRP law without feed-forward needs no inertia; the PD law is accepted with K_i set on the
   // unused MRP gains.
   ContinuousAttitudeControlConfig c = good;

@@ -97,3 +97,35 @@ def test_the_hold_is_reached():
     assert errors[-1] <= 2 * amplitude * numpy.exp(-60.0 * s_slow)
     assert errors[-1] < 0.02 * errors[0]  # and the hold is reached: the error is 2 % of its start
     assert errors[0] > 0.1  # a real error to remove: |σ_RN| = 0.23 from the initial identity
+
+
+class NumpyRateDamping(ramus.DynamicEffector):
+    """docs/fsw/rate_damping_task.md eqs. (1)–(2) written here: L = −P ω, scaled as a whole so that
+    no component exceeds MAX_TORQUE."""
+
+    def wrench(self, frame, t):
+        L = -P * frame.omega_FN_F
+        s = min(1.0, MAX_TORQUE / numpy.max(numpy.abs(L)))
+        return numpy.zeros(3), s * L
+
+
+MAX_TORQUE = 0.3  # [N m]: P |ω0| ≈ 0.5 N m, so the first seconds are saturated
+
+
+def test_the_rate_damping_law_is_the_law_written_here():
+    cpp = run(lambda sc: ramus.ContinuousAttitudeControl(
+        "ctl", host=sc, law={"type": "rate_damping", "P": P, "max_torque": MAX_TORQUE}))
+    py = run(NumpyRateDamping("numpy_damper"))
+    # Two codings of one law (a scale factor rounded alike or by one ulp) through a contracting
+    # loop: 1e-12 of the unit quaternion and of rates of 0.1 rad/s.
+    numpy.testing.assert_allclose(cpp.x, py.x, rtol=0, atol=1e-12)
+    w = cpp.columns.index("sc/hub.omega_BN_B[0]")
+    omega = cpp.x[:, w:w + 3]
+    energy = [0.5 * o @ I_HUB @ o for o in omega]
+    assert all(b < a for a, b in zip(energy, energy[1:]))  # dT/dt = ωᵀL < 0 at every output
+    # Unsaturated, dT/dt = −P|ω|² ≤ −(2P/I_max) T, so |ω| falls at least as e^(−P t/I_max); the
+    # saturated start lasts under 10 s (|L| ≥ 0.3 N m removes the 0.07 J of T0 in a few seconds), so after
+    # 60 s |ω| ≤ |ω0| e^(−P (60 − 10)/30).
+    w0 = numpy.linalg.norm([0.05, -0.04, 0.06])
+    assert numpy.linalg.norm(omega[-1]) <= w0 * numpy.exp(-P * 50.0 / 30.0)
+    assert numpy.max(numpy.abs(P * omega[0])) > MAX_TORQUE  # the run starts saturated

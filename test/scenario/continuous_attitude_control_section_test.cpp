@@ -86,6 +86,33 @@ BOOST_AUTO_TEST_CASE(file_and_cpp_effectors_agree) {
   }
 }
 
+// The rate-damping law from a file (no guidance) and the same in C++: the same torque, bit for bit.
+BOOST_AUTO_TEST_CASE(file_and_cpp_rate_damping_agree) {
+  json d = example();
+  d["vehicles"][0]["dynamic_effectors"][0] = json::parse(R"({
+    "type": "continuous_attitude_control", "name": "ctl",
+    "law": {"type": "rate_damping", "P": [[30, 1, 0], [1, 25, 0], [0, 0, 20]], "max_torque": {"value": 0.5, "unit": "N m"}}})");
+  const Scenario s = parse_scenario(d.dump());
+  const auto from_file = effector_of(s);
+  BOOST_REQUIRE(from_file);
+  fsw::ContinuousAttitudeControlConfig c;
+  c.law = fsw::AttitudeControlLaw::rate_damping;
+  c.rate_damping.P << 30, 1, 0, 1, 25, 0, 0, 0, 20;
+  c.rate_damping.max_torque = 0.5;
+  const fsw::ContinuousAttitudeControl cpp("ctl", c);
+  for (int k = 0; k < 3; ++k) {
+    FrameKinematics f;
+    f.dcm_FN = dcm_from_mrp(Eigen::Vector3d(0.3 * k, -0.1, 0.2));
+    f.omega_FN_F = Eigen::Vector3d(0.01, -0.02 * k, 0.03);  // k = 2: |Pω| > 0.5 N m, saturated
+    LoadContext at;
+    at.t = 5.0 * k;
+    const ConstInputBlock none(nullptr, 0);
+    const Wrench a = from_file->wrench(f, none, at), b = cpp.wrench(f, none, at);
+    BOOST_TEST((a.torque_PntF_F.array() == b.torque_PntF_F.array()).all());
+    BOOST_TEST(a.torque_PntF_F.norm() > 0.0);
+  }
+}
+
 // The task's control object with "law": "quaternion_pd": its gains, the inertia from the model.
 BOOST_AUTO_TEST_CASE(task_reads_the_quaternion_pd_law) {
   json d = example();
@@ -126,6 +153,21 @@ BOOST_AUTO_TEST_CASE(bad_fields_are_refused_at_their_paths) {
     json d = example();
     d["vehicles"][0]["dynamic_effectors"][0]["law"]["type"] = "pid";
     expect_error(d, at + ".law.type", "unknown law 'pid'");
+  }
+  {
+    json d = example();  // the rate-damping law has no guidance
+    d["vehicles"][0]["dynamic_effectors"][0]["law"] = json::parse(R"({"type": "rate_damping", "P": 5})");
+    expect_error(d, at + ".guidance", "not used by the rate_damping law");
+    d["vehicles"][0]["dynamic_effectors"][0].erase("guidance");
+    d["vehicles"][0]["dynamic_effectors"][0]["law"]["P"] = json::parse("[[1, 2, 0], [0, 1, 0], [0, 0, 1]]");
+    expect_error(d, at + ".law.P", "continuous_attitude_control 'ctl'");
+    d["vehicles"][0]["dynamic_effectors"][0]["law"] = json::parse(R"({"type": "rate_damping"})");
+    expect_error(d, at + ".law.P", "missing");
+  }
+  {
+    json d = example();  // the attitude laws need one
+    d["vehicles"][0]["dynamic_effectors"][0].erase("guidance");
+    expect_error(d, at + ".guidance", "missing");
   }
   {
     json d = example();

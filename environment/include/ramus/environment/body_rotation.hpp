@@ -12,6 +12,12 @@
 
 namespace ramus {
 
+/// P relative to N at one time: its attitude and its angular velocity.
+struct BodyOrientation {
+  Eigen::Matrix3d dcm_PN = Eigen::Matrix3d::Identity();  ///< maps N components to P components
+  Eigen::Vector3d omega_PN_N = Eigen::Vector3d::Zero();  ///< [rad/s] in N components
+};
+
 class BodyRotation {
  public:
   virtual ~BodyRotation() = default;
@@ -20,6 +26,9 @@ class BodyRotation {
   virtual Eigen::Matrix3d dcm_PN(double t) const = 0;
   /// [rad/s] angular velocity of P relative to N, in N components, at t.
   virtual Eigen::Vector3d omega_PN_N(double t) const = 0;
+  /// Both at t, equal to the two calls above; a rotation whose two share work (the Earth's
+  /// [CIRS←GCRS]) computes that once.
+  virtual BodyOrientation orientation(double t) const { return {dcm_PN(t), omega_PN_N(t)}; }
 };
 
 struct UniformRotationConfig {
@@ -62,6 +71,8 @@ class EarthRotation final : public BodyRotation {
   std::string_view kind() const override { return "earth_rotation_iau2006"; }
   Eigen::Matrix3d dcm_PN(double t) const override;
   Eigen::Vector3d omega_PN_N(double t) const override;
+  /// [CIRS←GCRS] evaluated (or interpolated) once for both (eqs. 6–7).
+  BodyOrientation orientation(double t) const override;
   const Epoch& epoch() const { return epoch_; }
   /// True when built by interpolated(); then [t_first(), t_last()] is the span covered.
   bool is_interpolated() const { return !coefficients_.empty(); }

@@ -33,17 +33,13 @@ enum class AttitudeNavigation {
   gyro_and_star_tracker,  ///< a RateGyro's rate and a StarTracker's attitude, noise from the run's seed
 };
 
-/// The reference frame R the body frame B is driven to.
-enum class AttitudeGuidance {
-  inertial,        ///< InertialPointing(sigma_RN)
-  hill,            ///< HillPointing(sigma_RH), from the hub's position and velocity
-  eigenaxis_slew,  ///< EigenaxisSlew(slew), a function of the time
-};
-
 /// The control law (docs/fsw/attitude_control_task.md, §3).
 enum class AttitudeControlLaw {
   mrp_feedback,   ///< MrpFeedback (docs/fsw/mrp_feedback.md), the default
   quaternion_pd,  ///< QuaternionPd (docs/fsw/quaternion_pd.md)
+  /// −P ω saturated (docs/fsw/rate_damping_task.md eqs. (1)–(2)): ContinuousAttitudeControl only
+  /// (its sampled form is the rate_damping task; the attitude-control task refuses it).
+  rate_damping,
 };
 
 /// What the commanded torque drives.
@@ -166,9 +162,7 @@ class AttitudeControlTask final : public FlightSoftwareTask {
   IdealNavigation ideal_nav_;
   std::optional<RateGyro> gyro_;
   std::optional<StarTracker> star_tracker_;
-  std::optional<InertialPointing> inertial_;
-  std::optional<HillPointing> hill_;
-  std::optional<EigenaxisSlew> slew_;
+  std::optional<AttitudeGuidanceSource> guidance_;
   std::optional<MrpFeedback> control_;
   std::optional<QuaternionPd> pd_;
   std::optional<RwTorqueMapping> mapping_;

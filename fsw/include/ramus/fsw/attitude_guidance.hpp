@@ -4,6 +4,7 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <optional>
 #include <string>
 
 #include "ramus/fsw/attitude_error.hpp"
@@ -104,6 +105,31 @@ class EigenaxisSlew {
   Eigen::Matrix3d dcm_NA_;
   Eigen::Vector3d e_A_;
   double Phi_ = 0.0, peak_rate_ = 0.0, peak_accel_ = 0.0, t_accel_ = 0.0;
+};
+
+/// The reference frame R the body frame B is driven to.
+enum class AttitudeGuidance {
+  inertial,        ///< InertialPointing(sigma_RN)
+  hill,            ///< HillPointing(sigma_RH), from the hub's position and velocity
+  eigenaxis_slew,  ///< EigenaxisSlew(slew), a function of the time
+};
+
+/// One of the guidances above, chosen by `kind` and built once under the name "<owner>/guidance"
+/// (the attitude-control task's and the continuous effector's reference).
+class AttitudeGuidanceSource {
+ public:
+  /// The guidance's own ConfigurationError for a bad sigma_RN, sigma_RH or slew (only the chosen
+  /// kind's are read); one naming `label` and "guidance" for a kind out of the enum.
+  AttitudeGuidanceSource(const std::string& label, const std::string& owner, AttitudeGuidance kind,
+                         const Eigen::Vector3d& sigma_RN, const Eigen::Vector3d& sigma_RH,
+                         const EigenaxisSlewConfig& slew);
+  /// R at time t [s] for the hub's position and velocity (read by Hill pointing only).
+  AttitudeReference reference(double t, const Eigen::Vector3d& r_BN_N, const Eigen::Vector3d& v_BN_N) const;
+
+ private:
+  std::optional<InertialPointing> inertial_;
+  std::optional<HillPointing> hill_;
+  std::optional<EigenaxisSlew> slew_;
 };
 
 }  // namespace ramus::fsw

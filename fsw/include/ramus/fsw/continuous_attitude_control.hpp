@@ -1,5 +1,5 @@
 // Continuous attitude control (docs/fsw/continuous_attitude_control.md): the attitude control laws
-// of fsw (MRP feedback without its integral, quaternion PD) applied as a dynamic effector on the
+// of fsw (MRP feedback without its integral, quaternion PD, rate damping) applied as a dynamic effector on the
 // hub, evaluated at every right-hand-side evaluation from the true attitude and rate — the
 // continuous ideal that a sampled design (the attitude-control task, a zero-order hold at period
 // T) approaches as T → 0. No state, no allocation per evaluation.
@@ -13,18 +13,21 @@
 #include "ramus/fsw/attitude_guidance.hpp"
 #include "ramus/fsw/mrp_feedback.hpp"
 #include "ramus/fsw/quaternion_pd.hpp"
+#include "ramus/fsw/rate_damping_task.hpp"
 #include "ramus/kernel/dynamic_effector.hpp"
 
 namespace ramus::fsw {
 
 struct ContinuousAttitudeControlConfig {
   /// mrp_feedback: MrpFeedback::torque(error, z = 0) (docs/fsw/mrp_feedback.md eqs. (3), (5), (14),
-  /// (15)); quaternion_pd: QuaternionPd::torque(error) (docs/fsw/quaternion_pd.md eqs. (1)–(3)).
+  /// (15)); quaternion_pd: QuaternionPd::torque(error) (docs/fsw/quaternion_pd.md eqs. (1)–(3));
+  /// rate_damping: rate_damping_torque(ω_BN_B) (docs/fsw/rate_damping_task.md eqs. (1)–(2)).
   AttitudeControlLaw law = AttitudeControlLaw::mrp_feedback;
   /// mrp_feedback: the gains; K_i must be 0 (the integral ∫σ dt is a state, and a dynamic effector
   /// has none) and integral_limit is then unused.
   MrpFeedbackConfig mrp_feedback;
   QuaternionPdConfig quaternion_pd;  ///< quaternion_pd: the gains
+  RateDampingLaw rate_damping;       ///< rate_damping: P and max_torque (the guidance is unused)
 
   /// The reference R (docs/fsw/attitude_guidance.md): inertial (sigma_RN), Hill pointing (sigma_RH,
   /// from the hub's position and velocity, Keplerian form) or an eigenaxis slew (slew, a function
@@ -53,16 +56,15 @@ class ContinuousAttitudeControl final : public DynamicEffector {
   AttitudeReference reference(double t, const Eigen::Vector3d& r_BN_N, const Eigen::Vector3d& v_BN_N) const;
   /// The tracking error of the hub frame (as wrench() forms it).
   AttitudeError error(const FrameKinematics& frame, double t) const;
-  /// [N m] the law's torque for a tracking error.
+  /// [N m] the law's torque for a tracking error (rate damping: δω is ω_BN_B, the error against an
+  /// inertial reference at rest).
   Eigen::Vector3d torque(const AttitudeError& error) const;
 
   const ContinuousAttitudeControlConfig& config() const { return config_; }
 
  private:
   ContinuousAttitudeControlConfig config_;
-  std::optional<InertialPointing> inertial_;
-  std::optional<HillPointing> hill_;
-  std::optional<EigenaxisSlew> slew_;
+  std::optional<AttitudeGuidanceSource> guidance_;  ///< none with rate damping
   std::optional<MrpFeedback> mrp_;
   std::optional<QuaternionPd> pd_;
 };

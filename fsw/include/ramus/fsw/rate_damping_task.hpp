@@ -15,6 +15,17 @@
 
 namespace ramus::fsw {
 
+/// The rate-damping law's parameters (the continuous effector's; the task's are its config's P and
+/// max_torque).
+struct RateDampingLaw {
+  Eigen::Matrix3d P = Eigen::Matrix3d::Zero();                  ///< [N m s] symmetric positive definite
+  double max_torque = std::numeric_limits<double>::infinity();  ///< [N m] per component (> 0; ∞: none)
+};
+
+/// [N m] L_B = −P ω_BN_B (eq. (1)), scaled as a whole so that no component exceeds max_torque
+/// (eq. (2)); `saturated` says whether it was. No allocation.
+Eigen::Vector3d rate_damping_torque(const RateDampingLaw& law, const Eigen::Vector3d& omega_BN_B, bool& saturated);
+
 struct RateDampingTaskConfig {
   std::string vehicle;                          ///< the vehicle whose hub is damped
   TaskTiming timing;                            ///< sample period, first sample, delay (0 or 1)
