@@ -30,6 +30,9 @@ AttitudeControlTask::AttitudeControlTask(std::string name, const AttitudeControl
     case AttitudeControlLaw::rate_damping:
       throw ConfigurationError(who, "law", "rate_damping",
                                "is the continuous effector's law; its sampled form is the rate_damping task");
+    case AttitudeControlLaw::sun_pointing:
+      throw ConfigurationError(who, "law", "sun_pointing",
+                               "is the continuous effector's law; its sampled form is the sun_pointing task");
     default:
       throw ConfigurationError(who, "law", std::to_string(static_cast<int>(config.law)),
                                "is not an AttitudeControlLaw");

@@ -41,6 +41,9 @@ ContinuousAttitudeControl::ContinuousAttitudeControl(std::string name, const Con
       validation::require_positive_definite(who, "rate_damping.P [N m s]", config_.rate_damping.P);
       validation::require_positive_or_infinite(who, "rate_damping.max_torque [N m]", config_.rate_damping.max_torque);
       return;  // no guidance: the reference is inertial and at rest (eq. (5))
+    case AttitudeControlLaw::sun_pointing:
+      sun_.emplace(who, config_.sun_pointing, "sun_pointing.");
+      return;  // no guidance: the Sun's direction is the reference (eq. (6))
     default:
       throw ConfigurationError(who, "law", std::to_string(static_cast<int>(config_.law)), "is not a known law");
   }
@@ -63,13 +66,15 @@ Eigen::Vector3d ContinuousAttitudeControl::torque(const AttitudeError& e) const 
   // eq. (2): the laws as functions of the error; the MRP law's integral state z is zero (K_i = 0).
   if (mrp_) return mrp_->torque(e, Eigen::Vector3d::Zero());
   if (pd_) return pd_->torque(e);
+  if (sun_) return sun_->torque(dcm_from_mrp(e.sigma_BR), e.omega_BR_B).L_B;  // eq. (6), R = N
   bool saturated = false;  // eq. (5): δω = ω_BN_B against the inertial reference at rest
   return rate_damping_torque(config_.rate_damping, e.omega_BR_B, saturated);
 }
 
 Wrench ContinuousAttitudeControl::wrench(const FrameKinematics& frame, ConstInputBlock, const LoadContext& at) const {
   Wrench w;  // eq. (3): an ideal couple on the hub, no force
-  w.torque_PntF_F = torque(error(frame, at.t));
+  // Sun pointing reads [BN] itself (eq. (6)): no round trip through the MRP.
+  w.torque_PntF_F = sun_ ? sun_->torque(frame.dcm_FN, frame.omega_FN_F).L_B : torque(error(frame, at.t));
   return w;
 }
 

@@ -350,15 +350,35 @@ const FieldList<ContinuousConfig>& quaternion_pd_law_fields() {
   });
 }
 
-/// rate_damping: −P ω_BN_B saturated, evaluated continuously (no guidance: R = N at rest).
+/// The rate-damping law's fields (P, max_torque), for any C with those members: the rate_damping
+/// task's config and the continuous law.
+template <class C>
+void add_rate_damping_law(FieldList<C>& l) {
+  l.custom(rate_gain("rate gain of L = -P omega_BN_B"), [](const Node& n, C& c) { c.P = gain_matrix(n.at("P")); })
+      .si("max_torque", &C::max_torque, Dimension::torque, "largest component of the torque (the whole scaled)",
+          positive());
+}
+
+/// The Sun-pointing law's fields (hHat_B, sHat_N, K, P, max_torque): the sun_pointing task's config
+/// and the continuous law.
+template <class C>
+void add_sun_pointing_law(FieldList<C>& l) {
+  l.add("hHat_B", &C::hHat_B, "unit axis fixed in B turned to the Sun (the solar-array normal)")
+      .must_give()
+      .add("sHat_N", &C::sHat_N, "unit direction of the Sun from the vehicle, in N (fixed over the run)")
+      .must_give()
+      .si("K", &C::K, Dimension::torque, "pointing gain of L = K hHat_B x sHat_B - P omega_BN_B", positive())
+      .must_give();
+  add_rate_damping_law(l);
+}
+
+/// rate_damping, sun_pointing: their laws evaluated continuously (no guidance: R = N at rest, or
+/// the Sun).
 const FieldList<ContinuousConfig>& rate_damping_law_fields() {
   return fields_once<ContinuousConfig>([](FieldList<ContinuousConfig>& l) {
-    using L = fsw::RateDampingLaw;
-    static const FieldList<L> law = [] {
-      FieldList<L> f;
-      f.custom(rate_gain("rate gain of L = -P omega_BN_B"), [](const Node& n, L& c) { c.P = gain_matrix(n.at("P")); })
-          .si("max_torque", &L::max_torque, Dimension::torque, "largest component of the torque (the whole scaled)",
-              positive());
+    static const FieldList<fsw::RateDampingLaw> law = [] {
+      FieldList<fsw::RateDampingLaw> f;
+      add_rate_damping_law(f);
       return f;
     }();
     l.custom(variant_type("rate_damping", "rate damping, -P omega_BN_B (no guidance)"), [](const Node&,
@@ -368,12 +388,26 @@ const FieldList<ContinuousConfig>& rate_damping_law_fields() {
   });
 }
 
+const FieldList<ContinuousConfig>& sun_pointing_law_fields() {
+  return fields_once<ContinuousConfig>([](FieldList<ContinuousConfig>& l) {
+    static const FieldList<fsw::SunPointingLaw> law = [] {
+      FieldList<fsw::SunPointingLaw> f;
+      add_sun_pointing_law(f);
+      return f;
+    }();
+    l.custom(variant_type("sun_pointing", "Sun pointing, K hHat_B x sHat_B - P omega_BN_B (no guidance)"),
+             [](const Node&, ContinuousConfig& c) { c.law = fsw::AttitudeControlLaw::sun_pointing; })
+        .flatten(&ContinuousConfig::sun_pointing, law);
+  });
+}
+
 std::vector<FieldInfo> continuous_attitude_control_fields() {
   FieldInfo law = described("variant", "law", "", "the control law and its gains (I_PntC_B default: the hub's)", "");
-  law.choices = {"mrp_feedback_law", "quaternion_pd_law", "rate_damping_law"};
+  law.choices = {"mrp_feedback_law", "quaternion_pd_law", "rate_damping_law", "sun_pointing_law"};
   law.required = true;
-  FieldInfo reference = described("variant", "guidance", "", "the reference attitude (refused with rate_damping)",
-                                  "required except with law rate_damping");
+  FieldInfo reference =
+      described("variant", "guidance", "", "the reference attitude (refused with rate_damping and sun_pointing)",
+                "required except with laws rate_damping and sun_pointing");
   reference.choices = {"inertial_guidance", "hill_guidance", "eigenaxis_slew"};
   return {law, reference};
 }
@@ -394,12 +428,15 @@ std::shared_ptr<DynamicEffector> continuous_attitude_control(const Node& n, cons
   read_variant(law, c,
                {{"mrp_feedback", &mrp_feedback_law_fields()},
                 {"quaternion_pd", &quaternion_pd_law_fields()},
-                {"rate_damping", &rate_damping_law_fields()}},
+                {"rate_damping", &rate_damping_law_fields()},
+                {"sun_pointing", &sun_pointing_law_fields()}},
                "law");
   std::optional<Node> reference;
   if (c.law == fsw::AttitudeControlLaw::rate_damping) {
     if (n.has("guidance"))
       n.at("guidance").fail("not used by the rate_damping law: its reference is the inertial frame, at rest");
+  } else if (c.law == fsw::AttitudeControlLaw::sun_pointing) {
+    if (n.has("guidance")) n.at("guidance").fail("not used by the sun_pointing law: its reference is sHat_N");
   } else {
     reference = n.at("guidance");  // required for the attitude laws
     TaskConfig g;
@@ -667,11 +704,8 @@ void momentum_dump(const Node& n, const TaskContext& context, FlightSoftwareTask
 const FieldList<fsw::RateDampingTaskConfig>& rate_damping_fields() {
   using C = fsw::RateDampingTaskConfig;
   return fields_once<C>([](FieldList<C>& l) {
-    l.add("torquer", &C::torquer, "the external_force_torque on the hub whose torque it commands")
-        .must_give()
-        .custom(rate_gain("rate gain of L = -P omega_BN_B"), [](const Node& n, C& c) { c.P = gain_matrix(n.at("P")); })
-        .si("max_torque", &C::max_torque, Dimension::torque, "largest component of the torque (the whole scaled)",
-            positive());
+    l.add("torquer", &C::torquer, "the external_force_torque on the hub whose torque it commands").must_give();
+    add_rate_damping_law(l);
   });
 }
 
@@ -679,17 +713,8 @@ const FieldList<fsw::RateDampingTaskConfig>& rate_damping_fields() {
 const FieldList<fsw::SunPointingTaskConfig>& sun_pointing_fields() {
   using C = fsw::SunPointingTaskConfig;
   return fields_once<C>([](FieldList<C>& l) {
-    l.add("torquer", &C::torquer, "the external_force_torque on the hub whose torque it commands")
-        .must_give()
-        .add("hHat_B", &C::hHat_B, "unit axis fixed in B turned to the Sun (the solar-array normal)")
-        .must_give()
-        .add("sHat_N", &C::sHat_N, "unit direction of the Sun from the vehicle, in N (fixed over the run)")
-        .must_give()
-        .si("K", &C::K, Dimension::torque, "pointing gain of L = K hHat_B x sHat_B - P omega_BN_B", positive())
-        .must_give()
-        .custom(rate_gain("rate gain"), [](const Node& n, C& c) { c.P = gain_matrix(n.at("P")); })
-        .si("max_torque", &C::max_torque, Dimension::torque, "largest component of the torque (the whole scaled)",
-            positive());
+    l.add("torquer", &C::torquer, "the external_force_torque on the hub whose torque it commands").must_give();
+    add_sun_pointing_law(l);
   });
 }
 
@@ -751,11 +776,13 @@ void register_tasks(Registry& r) {
        quaternion_pd_law_fields().info());
   part("rate_damping_law", "rate damping evaluated continuously", "docs/fsw/continuous_attitude_control.md", "",
        rate_damping_law_fields().info());
+  part("sun_pointing_law", "Sun pointing evaluated continuously", "docs/fsw/continuous_attitude_control.md", "",
+       sun_pointing_law_fields().info());
   {
     TypeInfo t =
         type_info("continuous_attitude_control", Category::dynamic_effector,
-                  "an attitude control law (MRP feedback, quaternion PD, rate damping) as an ideal hub torque, "
-                  "evaluated continuously: the ideal of a sampled attitude_control",
+                  "an attitude control law (MRP feedback, quaternion PD, rate damping, Sun pointing) as an ideal hub "
+                  "torque, evaluated continuously: the ideal of a sampled attitude_control or torquer task",
                   "docs/fsw/continuous_attitude_control.md", "fsw::ContinuousAttitudeControl",
                   continuous_attitude_control_fields());
     t.on_segment = false;

@@ -19,6 +19,7 @@
 #include "ramus/fsw/mrp_feedback.hpp"
 #include "ramus/fsw/quaternion_pd.hpp"
 #include "ramus/fsw/rate_damping_task.hpp"
+#include "ramus/fsw/sun_pointing_task.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/model.hpp"
 #include "ramus/kernel/system.hpp"
@@ -111,6 +112,16 @@ void check_lyapunov(const std::vector<double>& V, const std::vector<double>& Vdo
   BOOST_TEST_MESSAGE("max |dV/dt − V̇| = " << worst << " W, tolerance " << tol << " W, max |V̇| = " << scale << " W");
   BOOST_TEST(worst <= tol);
   BOOST_TEST(tol < 1e-3 * scale);  // the check is sharp
+}
+
+/// A Sun-pointing law: the array normal +y of B to a Sun direction in N's x–z plane.
+SunPointingLaw sun_law() {
+  SunPointingLaw l;
+  l.hHat_B = Eigen::Vector3d::UnitY();
+  l.sHat_N = Eigen::Vector3d(1.0, 0.0, 2.0).normalized();
+  l.K = 0.5;
+  l.P = Eigen::Vector3d(6.0, 5.0, 4.0).asDiagonal();
+  return l;
 }
 
 ContinuousAttitudeControlConfig mrp_hold(const Eigen::Matrix3d& I, const Eigen::Vector3d& sigma_RN) {
@@ -339,6 +350,53 @@ BOOST_AUTO_TEST_CASE(sampled_rate_damping_converges_to_the_continuous_one_at_ord
   check_order_one(sampled_against_continuous(cc, task, Eigen::Vector3d(0.1, -0.05, 0.08)));
 }
 
+// docs/fsw/continuous_attitude_control.md eq. (6), docs/fsw/sun_pointing_task.md eqs. (7)–(8): the
+// Sun-pointing law unsaturated, from 120° off the Sun with a tumble, keeps
+// V = ½ωᵀIω + K(1 − hHat_B·sHat_B) falling at V̇ = −ωᵀPω at every instant.
+BOOST_AUTO_TEST_CASE(sun_pointing_law_keeps_its_lyapunov_rate) {
+  const Eigen::Matrix3d I = full_inertia();
+  ContinuousAttitudeControlConfig c;
+  c.law = AttitudeControlLaw::sun_pointing;
+  c.sun_pointing = sun_law();
+  // q_BN turning hHat_B 120° away from the Sun: about the axis hHat_N × sHat_N (hHat_N = N's y).
+  const Eigen::Vector3d axis = Eigen::Vector3d::UnitY().cross(c.sun_pointing.sHat_N).normalized();
+  const Quaternion q_BN = quat_from_axis_angle(axis, -(120.0 - 90.0) * std::numbers::pi / 180.0);
+  const double h = 0.02;
+  const auto log = run(
+      rigid_hub(I, q_BN, Eigen::Vector3d(0.02, -0.01, 0.015), std::make_shared<ContinuousAttitudeControl>("ctl", c)),
+      150.0, h);
+  std::vector<double> V, Vdot;
+  for (const Logged& l : log) {
+    const Eigen::Vector3d sHat_B = rotation_matrix(l.q).transpose() * c.sun_pointing.sHat_N;  // [BN] = R(q_BN)ᵀ
+    V.push_back(0.5 * l.w.dot(I * l.w) + c.sun_pointing.K * (1.0 - c.sun_pointing.hHat_B.dot(sHat_B)));
+    Vdot.push_back(-l.w.dot(c.sun_pointing.P * l.w));
+  }
+  const Eigen::Vector3d s0 = rotation_matrix(q_BN).transpose() * c.sun_pointing.sHat_N;
+  BOOST_TEST(std::acos(c.sun_pointing.hHat_B.dot(s0)) > 1.9);  // the start is far off the Sun (> 109°)
+  check_lyapunov(V, Vdot, h);
+}
+
+// The sun_pointing task converges to the Sun-pointing law at order 1 in its period (eq. (4)).
+BOOST_AUTO_TEST_CASE(sampled_sun_pointing_converges_to_the_continuous_one_at_order_one) {
+  ContinuousAttitudeControlConfig cc;
+  cc.law = AttitudeControlLaw::sun_pointing;
+  cc.sun_pointing = sun_law();
+  cc.sun_pointing.K = 0.1;  // ω_n = √(K/I) ≈ 0.1 rad/s: ω_n T ≤ 0.02 at the largest period
+  cc.sun_pointing.P = 2.0 * Eigen::Matrix3d::Identity();
+  const auto task = [&](double T) {
+    SunPointingTaskConfig tc;
+    tc.vehicle = "sc";
+    tc.timing = {T, 0.0, 0};
+    tc.torquer = "torquer";
+    tc.hHat_B = cc.sun_pointing.hHat_B;
+    tc.sHat_N = cc.sun_pointing.sHat_N;
+    tc.K = cc.sun_pointing.K;
+    tc.P = cc.sun_pointing.P;
+    return std::make_shared<SunPointingTask>("sun", tc);
+  };
+  check_order_one(sampled_against_continuous(cc, task));
+}
+
 // docs/architecture.md §D3: the effector's wrench allocates nothing at right-hand-side evaluations.
 BOOST_AUTO_TEST_CASE(evaluations_do_not_allocate) {
   ContinuousAttitudeControlConfig c = mrp_hold(full_inertia(), Eigen::Vector3d(0.1, 0.0, 0.0));
@@ -434,12 +492,30 @@ BOOST_AUTO_TEST_CASE(refusals_name_the_effector_and_the_field) {
         c.rate_damping.max_torque = std::numeric_limits<double>::quiet_NaN();
       },
       {"continuous_attitude_control 'ctl'", "rate_damping.max_torque [N m]"});
+  const auto sun = [](ContinuousAttitudeControlConfig& c) {
+    c.law = AttitudeControlLaw::sun_pointing;
+    c.sun_pointing = sun_law();
+  };
+  rejected(
+      [&](auto& c) {
+        sun(c);
+        c.sun_pointing.hHat_B = Eigen::Vector3d(0.0, 2.0, 0.0);
+      },
+      {"continuous_attitude_control 'ctl'", "sun_pointing.hHat_B [1]"});
+  rejected(
+      [&](auto& c) {
+        sun(c);
+        c.sun_pointing.K = 0.0;
+      },
+      {"continuous_attitude_control 'ctl'", "sun_pointing.K [N m]"});
   // The attitude-control task refuses the law, naming its sampled form.
   AttitudeControlTaskConfig tc;
   tc.vehicle = "sc";
   tc.timing = {0.1, 0.0, 0};
   tc.law = AttitudeControlLaw::rate_damping;
   ramus::test::check_rejected([&] { AttitudeControlTask("acs", tc); }, {"'acs'", "law", "rate_damping task"});
+  tc.law = AttitudeControlLaw::sun_pointing;
+  ramus::test::check_rejected([&] { AttitudeControlTask("acs", tc); }, {"'acs'", "law", "sun_pointing task"});
   // The MRP law without feed-forward needs no inertia; the PD law is accepted with K_i set on the
   // unused MRP gains.
   ContinuousAttitudeControlConfig c = good;

@@ -129,3 +129,29 @@ def test_the_rate_damping_law_is_the_law_written_here():
     w0 = numpy.linalg.norm([0.05, -0.04, 0.06])
     assert numpy.linalg.norm(omega[-1]) <= w0 * numpy.exp(-P * 50.0 / 30.0)
     assert numpy.max(numpy.abs(P * omega[0])) > MAX_TORQUE  # the run starts saturated
+
+
+H_B = numpy.array([0.0, 1.0, 0.0])  # the array normal
+S_N = numpy.array([0.6, 0.0, 0.8])  # the Sun's direction, fixed over the run
+K_SUN = 0.5  # [N m]
+
+
+class NumpySunPointing(ramus.DynamicEffector):
+    """docs/fsw/sun_pointing_task.md eqs. (1)–(5) written here (no saturation; the Sun never exactly
+    behind): L = K hHat_B × ([BN] sHat_N) − P ω."""
+
+    def wrench(self, frame, t):
+        return numpy.zeros(3), K_SUN * numpy.cross(H_B, frame.dcm_FN @ S_N) - P * frame.omega_FN_F
+
+
+def test_the_sun_pointing_law_is_the_law_written_here():
+    cpp = run(lambda sc: ramus.ContinuousAttitudeControl(
+        "ctl", host=sc, law={"type": "sun_pointing", "hHat_B": H_B.tolist(), "sHat_N": S_N.tolist(), "K": K_SUN,
+                             "P": P}))
+    py = run(NumpySunPointing("numpy_sun"))
+    # Two codings of one law (a cross product and a matrix product, rounded alike to a few ε)
+    # through a contracting loop: 1e-12 of the unit quaternion and of rates of 0.1 rad/s.
+    numpy.testing.assert_allclose(cpp.x, py.x, rtol=0, atol=1e-12)
+    q = cpp.columns.index("sc/hub.q_BN[0]")
+    angles = [numpy.arccos(numpy.clip(H_B @ (dcm_from_quaternion(x[q:q + 4]) @ S_N), -1, 1)) for x in cpp.x]
+    assert angles[-1] < 0.1 * angles[0]  # the normal turns to the Sun (from 90° at the start)

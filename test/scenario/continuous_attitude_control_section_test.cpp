@@ -113,6 +113,34 @@ BOOST_AUTO_TEST_CASE(file_and_cpp_rate_damping_agree) {
   }
 }
 
+// The Sun-pointing law from a file (no guidance, P a number) and the same in C++: bit for bit.
+BOOST_AUTO_TEST_CASE(file_and_cpp_sun_pointing_agree) {
+  json d = example();
+  d["vehicles"][0]["dynamic_effectors"][0] = json::parse(R"({
+    "type": "continuous_attitude_control", "name": "ctl",
+    "law": {"type": "sun_pointing", "hHat_B": [0, 1, 0], "sHat_N": [0.6, 0, 0.8], "K": 0.5, "P": 20}})");
+  const Scenario s = parse_scenario(d.dump());
+  const auto from_file = effector_of(s);
+  BOOST_REQUIRE(from_file);
+  fsw::ContinuousAttitudeControlConfig c;
+  c.law = fsw::AttitudeControlLaw::sun_pointing;
+  c.sun_pointing.hHat_B = Eigen::Vector3d(0.0, 1.0, 0.0);
+  c.sun_pointing.sHat_N = Eigen::Vector3d(0.6, 0.0, 0.8);
+  c.sun_pointing.K = 0.5;
+  c.sun_pointing.P = 20.0 * Eigen::Matrix3d::Identity();
+  const fsw::ContinuousAttitudeControl cpp("ctl", c);
+  for (int k = 0; k < 3; ++k) {
+    FrameKinematics f;
+    f.dcm_FN = dcm_from_mrp(Eigen::Vector3d(0.3 * k, -0.1, 0.2));
+    f.omega_FN_F = Eigen::Vector3d(0.01, -0.02 * k, 0.03);
+    LoadContext at;
+    const ConstInputBlock none(nullptr, 0);
+    const Wrench a = from_file->wrench(f, none, at), b = cpp.wrench(f, none, at);
+    BOOST_TEST((a.torque_PntF_F.array() == b.torque_PntF_F.array()).all());
+    BOOST_TEST(a.torque_PntF_F.norm() > 0.0);
+  }
+}
+
 // The task's control object with "law": "quaternion_pd": its gains, the inertia from the model.
 BOOST_AUTO_TEST_CASE(task_reads_the_quaternion_pd_law) {
   json d = example();
@@ -163,6 +191,15 @@ BOOST_AUTO_TEST_CASE(bad_fields_are_refused_at_their_paths) {
     expect_error(d, at + ".law.P", "continuous_attitude_control 'ctl'");
     d["vehicles"][0]["dynamic_effectors"][0]["law"] = json::parse(R"({"type": "rate_damping"})");
     expect_error(d, at + ".law.P", "missing");
+  }
+  {
+    json d = example();  // nor has the Sun-pointing law
+    d["vehicles"][0]["dynamic_effectors"][0]["law"] =
+        json::parse(R"({"type": "sun_pointing", "hHat_B": [0, 1, 0], "sHat_N": [1, 0, 0], "K": 1, "P": 5})");
+    expect_error(d, at + ".guidance", "not used by the sun_pointing law");
+    d["vehicles"][0]["dynamic_effectors"][0].erase("guidance");
+    d["vehicles"][0]["dynamic_effectors"][0]["law"]["sHat_N"] = json::parse("[1, 1, 0]");
+    expect_error(d, at + ".law.sHat_N", "continuous_attitude_control 'ctl'");
   }
   {
     json d = example();  // the attitude laws need one

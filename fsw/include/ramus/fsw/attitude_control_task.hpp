@@ -40,6 +40,9 @@ enum class AttitudeControlLaw {
   /// −P ω saturated (docs/fsw/rate_damping_task.md eqs. (1)–(2)): ContinuousAttitudeControl only
   /// (its sampled form is the rate_damping task; the attitude-control task refuses it).
   rate_damping,
+  /// K hHat_B × sHat_B − P ω saturated (docs/fsw/sun_pointing_task.md eqs. (1)–(6)):
+  /// ContinuousAttitudeControl only (its sampled form is the sun_pointing task).
+  sun_pointing,
 };
 
 /// What the commanded torque drives.

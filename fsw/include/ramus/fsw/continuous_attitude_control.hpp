@@ -1,8 +1,8 @@
 // Continuous attitude control (docs/fsw/continuous_attitude_control.md): the attitude control laws
-// of fsw (MRP feedback without its integral, quaternion PD, rate damping) applied as a dynamic effector on the
-// hub, evaluated at every right-hand-side evaluation from the true attitude and rate — the
-// continuous ideal that a sampled design (the attitude-control task, a zero-order hold at period
-// T) approaches as T → 0. No state, no allocation per evaluation.
+// of fsw (MRP feedback without its integral, quaternion PD, rate damping, Sun pointing) applied as a dynamic effector
+// on the hub, evaluated at every right-hand-side evaluation from the true attitude and rate — the continuous ideal that
+// a sampled design (the attitude-control task, a zero-order hold at period T) approaches as T → 0. No state, no
+// allocation per evaluation.
 #pragma once
 
 #include <Eigen/Dense>
@@ -14,6 +14,7 @@
 #include "ramus/fsw/mrp_feedback.hpp"
 #include "ramus/fsw/quaternion_pd.hpp"
 #include "ramus/fsw/rate_damping_task.hpp"
+#include "ramus/fsw/sun_pointing_task.hpp"
 #include "ramus/kernel/dynamic_effector.hpp"
 
 namespace ramus::fsw {
@@ -21,13 +22,15 @@ namespace ramus::fsw {
 struct ContinuousAttitudeControlConfig {
   /// mrp_feedback: MrpFeedback::torque(error, z = 0) (docs/fsw/mrp_feedback.md eqs. (3), (5), (14),
   /// (15)); quaternion_pd: QuaternionPd::torque(error) (docs/fsw/quaternion_pd.md eqs. (1)–(3));
-  /// rate_damping: rate_damping_torque(ω_BN_B) (docs/fsw/rate_damping_task.md eqs. (1)–(2)).
+  /// rate_damping: rate_damping_torque(ω_BN_B) (docs/fsw/rate_damping_task.md eqs. (1)–(2));
+  /// sun_pointing: SunPointing::torque([BN], ω_BN_B) (docs/fsw/sun_pointing_task.md eqs. (1)–(6)).
   AttitudeControlLaw law = AttitudeControlLaw::mrp_feedback;
   /// mrp_feedback: the gains; K_i must be 0 (the integral ∫σ dt is a state, and a dynamic effector
   /// has none) and integral_limit is then unused.
   MrpFeedbackConfig mrp_feedback;
   QuaternionPdConfig quaternion_pd;  ///< quaternion_pd: the gains
   RateDampingLaw rate_damping;       ///< rate_damping: P and max_torque (the guidance is unused)
+  SunPointingLaw sun_pointing;       ///< sun_pointing: hHat_B, sHat_N, K, P, max_torque (no guidance)
 
   /// The reference R (docs/fsw/attitude_guidance.md): inertial (sigma_RN), Hill pointing (sigma_RH,
   /// from the hub's position and velocity, Keplerian form) or an eigenaxis slew (slew, a function
@@ -56,8 +59,8 @@ class ContinuousAttitudeControl final : public DynamicEffector {
   AttitudeReference reference(double t, const Eigen::Vector3d& r_BN_N, const Eigen::Vector3d& v_BN_N) const;
   /// The tracking error of the hub frame (as wrench() forms it).
   AttitudeError error(const FrameKinematics& frame, double t) const;
-  /// [N m] the law's torque for a tracking error (rate damping: δω is ω_BN_B, the error against an
-  /// inertial reference at rest).
+  /// [N m] the law's torque for a tracking error (rate damping and Sun pointing: the error against
+  /// R = N at rest, so σ_BR = σ_BN and δω = ω_BN_B).
   Eigen::Vector3d torque(const AttitudeError& error) const;
 
   const ContinuousAttitudeControlConfig& config() const { return config_; }
@@ -67,6 +70,7 @@ class ContinuousAttitudeControl final : public DynamicEffector {
   std::optional<AttitudeGuidanceSource> guidance_;  ///< none with rate damping
   std::optional<MrpFeedback> mrp_;
   std::optional<QuaternionPd> pd_;
+  std::optional<SunPointing> sun_;
 };
 
 }  // namespace ramus::fsw
