@@ -48,7 +48,16 @@ void write_and_run(const fs::path& dir, const std::string& stem, const std::stri
     std::ofstream gp = open_for_writing(script);
     gp << "# ramus-bench --plot: " << stem << "\n"
        << "cd '" << dir.string() << "'\n"
-       << settings << "set key outside right\nset grid\n"
+       << settings
+       << "set key outside right\nset grid\n"
+       // Colour-blind-safe colours (Okabe and Ito), then the same dashed: series told apart at a
+       // glance, and by their point types as well.
+       << "set linetype 1 lc rgb '#0072B2' pt 7\nset linetype 2 lc rgb '#D55E00' pt 5\n"
+          "set linetype 3 lc rgb '#009E73' pt 9\nset linetype 4 lc rgb 'black' pt 11\n"
+          "set linetype 5 lc rgb '#CC79A7' pt 13\nset linetype 6 lc rgb '#E69F00' pt 4\n"
+          "set linetype 7 lc rgb '#56B4E9' pt 6\nset linetype 8 lc rgb '#0072B2' dt 2 pt 8\n"
+          "set linetype 9 lc rgb '#D55E00' dt 2 pt 10\nset linetype 10 lc rgb '#009E73' dt 2 pt 12\n"
+          "set linetype cycle 10\n"
        << "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) { set terminal pngcairo size 900,600 } "
           "else { set terminal png size 900,600 }\n"
        << "set output '" << stem << ".png'\n"

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <limits>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string_view>
 #include <thread>
@@ -27,6 +28,7 @@
 #include "output_file.hpp"
 #include "progress_bar.hpp"
 #include "ramus/scenario/campaign.hpp"
+#include "ramus/scenario/logged_quantities.hpp"
 #include "run_record.hpp"
 #include "text_escape.hpp"
 
@@ -48,6 +50,20 @@ std::string events_file(std::uint64_t run) {
   return name;
 }
 
+/// Writes `csv` (written, not committed) and its companion: the CSV finished, the companion
+/// written and finished, then both renamed into place, the CSV first (docs/scenario.md §5, The
+/// CSV). Returns the companion's checksum.
+std::string commit_with_companion(OutputFile& csv, const std::vector<CompanionColumn>& columns, const RunRecord& record,
+                                  const RunStatus& status, const std::string& extra) {
+  csv.finish();
+  OutputFile companion(companion_path(csv.path()));
+  companion << companion_json(csv.path(), columns, record, status, csv.fnv1a64(), extra);
+  companion.finish();
+  csv.commit();
+  companion.commit();
+  return hex64(companion.fnv1a64());
+}
+
 RunResult run_one(const scenario::Campaign& campaign, std::uint64_t run, const Options& o,
                   const std::string& scenario_bytes, const fs::path& dir) {
   RunResult r;
@@ -56,23 +72,37 @@ RunResult run_one(const scenario::Campaign& campaign, std::uint64_t run, const O
   try {
     // Files left by an earlier attempt of this run (--resume) must not outlive a failure now.
     std::error_code ignored;
-    fs::remove(file, ignored);
-    fs::remove(events, ignored);
+    for (const fs::path& f : {file, events}) {
+      fs::remove(f, ignored);
+      fs::remove(companion_path(f.string()), ignored);
+    }
     const scenario::Scenario s = campaign.scenario(run);
     const scenario::QuantityLog log(s, s.log), summary(s, campaign.summary());
-    std::vector<std::string> record = record_lines(o.scenario, scenario_bytes, s.settings, s.leap_seconds);
-    record.push_back("campaign: seed " + std::to_string(campaign.seed()) + ", run " + std::to_string(run));
+    const RunRecord record = run_record(o.scenario, scenario_bytes, s.settings, s.leap_seconds);
+    // The campaign's part of the record: the seed, the run, its draws (docs/scenario.md §6).
+    nlohmann::ordered_json extra = {{"campaign", {{"seed", campaign.seed()}, {"run", run}}}};
+    nlohmann::ordered_json dispersed = nlohmann::ordered_json::array();
     for (std::size_t k = 0; k < r.draws.size(); ++k)
-      record.push_back("dispersed: " + escaped_text(campaign.dispersions()[k].path) + " = " + number_text(r.draws[k]));
+      dispersed.push_back({{"path", escaped_text(campaign.dispersions()[k].path)}, {"value", number_text(r.draws[k])}});
+    extra["campaign"]["dispersed"] = std::move(dispersed);
     OutputFile out(file.string());
-    const CsvRun result = run_to_csv(s, log, record, out, {}, {}, &summary);
-    out.commit();
+    const CsvRun result = run_to_csv(s, log, {}, out, CsvFormat::plain, {}, {}, &summary);
+    nlohmann::ordered_json run_extra = extra;
+    if (result.complete() && result.final_row.size() > 1) {  // the final values, exact text, without t
+      nlohmann::ordered_json values = nlohmann::ordered_json::array();
+      for (std::size_t i = 1; i < result.final_row.size(); ++i) values.push_back(number_text(result.final_row[i]));
+      run_extra["finals"] = std::move(values);
+    }
+    r.metadata_fnv1a64 = commit_with_companion(out, logged_columns(log.columns(), log.units()), record, result.status(),
+                                               run_extra.dump());
     r.file = run_file(run);
     r.file_fnv1a64 = hex64(out.fnv1a64());
-    if (!s.events.empty()) {  // as the run's CSV: written whole, its checksum in the manifest
+    if (!s.events.empty()) {  // as the run's CSV: written whole, its checksums in the manifest
       OutputFile occurrences(events.string());
-      write_events_csv(occurrences, record, result.events, result.failure);
-      occurrences.commit();
+      write_events_csv(occurrences, result.events);
+      RunStatus status = result.status();
+      status.rows = result.events.size();
+      r.events_metadata_fnv1a64 = commit_with_companion(occurrences, event_columns(), record, status, extra.dump());
       r.events_file = events_file(run);
       r.events_fnv1a64 = hex64(occurrences.fnv1a64());
     }
@@ -86,6 +116,20 @@ RunResult run_one(const scenario::Campaign& campaign, std::uint64_t run, const O
     r.error = e.what();
   }
   return r;
+}
+
+/// The unit of a dispersed number as the scenario writes it: the "unit" beside its "value", or
+/// none (a bare number: the field's unit, docs/scenario_fields.md).
+std::optional<std::string> dispersion_unit(const std::string& scenario_bytes, const scenario::Dispersion& d) {
+  const nlohmann::json doc = nlohmann::json::parse(scenario_bytes, nullptr, false);
+  if (doc.is_discarded() || !d.location.ends_with("/value")) return std::nullopt;
+  const std::string unit_location = d.location.substr(0, d.location.size() - 6) + "/unit";
+  try {
+    const nlohmann::json& unit = doc.at(nlohmann::json::json_pointer(unit_location));
+    if (unit.is_string()) return escaped_text(unit.get<std::string>());
+  } catch (const nlohmann::json::exception&) {
+  }
+  return std::nullopt;
 }
 
 struct Statistics {
@@ -130,8 +174,10 @@ void remove_stale_temporaries(const fs::path& dir, const Options& o, const std::
       if (!std::isalnum(static_cast<unsigned char>(name[i]))) return {};
     return name.substr(1, n - s - 1);
   };
-  // "run_<digits>.csv" or "run_<digits>.events.csv": the run's id, or nullopt.
-  const auto run_of = [](const std::string& target) -> std::optional<std::uint64_t> {
+  // "run_<digits>.csv" or "run_<digits>.events.csv", or their companions "….csv-metadata.json":
+  // the run's id, or nullopt.
+  const auto run_of = [](std::string target) -> std::optional<std::uint64_t> {
+    if (target.ends_with("-metadata.json")) target.resize(target.size() - 14);
     const std::size_t tail = target.ends_with(".events.csv") ? 11 : 4;
     if (!target.starts_with("run_") || !target.ends_with(".csv") || target.size() <= 4 + tail) return std::nullopt;
     const std::string digits = target.substr(4, target.size() - 4 - tail);
@@ -143,7 +189,9 @@ void remove_stale_temporaries(const fs::path& dir, const Options& o, const std::
   for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
     const std::string target = target_of(e.path().filename().string());
     if (target.empty()) continue;
-    bool own = target == manifest || target == "summary" + part + ".csv" || target == "statistics" + part + ".csv";
+    bool own = target == manifest;
+    for (const std::string& table : {"summary" + part + ".csv", "statistics" + part + ".csv"})
+      own = own || target == table || target == companion_path(table);
     if (const auto id = run_of(target)) own = *id >= o.first_run && *id < o.end_run;
     std::error_code ignored;
     if (own) fs::remove(e.path(), ignored);
@@ -315,23 +363,31 @@ int run_campaign(const Options& o, const ProcessGroup& group) {
   for (std::uint64_t k = 0; k < count; ++k) manifest->record(o.first_run + k, results[k]);
   manifest->write();
 
-  const std::vector<std::string> header{
-      std::string("ramus ") + RAMUS_VERSION,
-      "scenario: " + escaped_text(o.scenario),
-      "scenario_fnv1a64: " + identity.scenario_fnv1a64,
-      "dispersions: " + escaped_text(o.dispersions),
-      "dispersions_fnv1a64: " + identity.dispersions_fnv1a64,
-      "seed: " + std::to_string(campaign.seed()),
-      "runs: " + std::to_string(o.first_run) + ":" + std::to_string(o.end_run) + " (end excluded)",
-      "stepper: " + stepper_description(nominal.settings),
-      "machine: " + machine_description() + (ranks > 1 ? ", " + std::to_string(ranks) + " MPI ranks" : "")};
+  // The summary and the statistics: plain tables with their companions (docs/scenario.md §6).
+  RunRecord record = run_record(o.scenario, scenario_bytes, nominal.settings, nominal.leap_seconds);
+  if (ranks > 1) record.machine += ", " + std::to_string(ranks) + " MPI ranks";
+  nlohmann::ordered_json campaign_record = {
+      {"campaign",
+       {{"dispersions", escaped_text(o.dispersions)},
+        {"dispersions_fnv1a64", identity.dispersions_fnv1a64},
+        {"seed", campaign.seed()},
+        {"runs", std::to_string(o.first_run) + ":" + std::to_string(o.end_run) + " (end excluded)"}}}};
+  const std::vector<std::string>& final_units = summary_log.units();  // t first
+  const auto unit_of = [&](std::size_t c) { return std::optional<std::string>(final_units[c + 1]); };
 
   OutputFile summary((dir / ("summary" + part + ".csv")).string());
-  for (const std::string& line : header) summary << "# " << line << '\n';
-  summary << "run,status";
-  for (const scenario::Dispersion& d : campaign.dispersions()) summary << ',' << escaped_text(d.path, ",");
-  for (const std::string& c : finals) summary << ",final " << c;
-  summary << '\n';
+  std::vector<CompanionColumn> summary_columns = {{"run", "integer", "1", std::nullopt},
+                                                  {"status", "string", "1", std::nullopt}};
+  std::string names = "run,status";
+  for (const scenario::Dispersion& d : campaign.dispersions()) {
+    names.append(",").append(escaped_text(d.path, ","));
+    summary_columns.push_back({escaped_text(d.path, ","), "double", dispersion_unit(scenario_bytes, d), std::nullopt});
+  }
+  for (std::size_t c = 0; c < finals.size(); ++c) {
+    names.append(",final ").append(finals[c]);
+    summary_columns.push_back({"final " + finals[c], "double", unit_of(c), column_frame(finals[c])});
+  }
+  summary << names << '\n';
   int status = 0;
   std::uint64_t failed = 0, resumed = 0;
   for (std::uint64_t k = 0; k < count; ++k) {
@@ -348,23 +404,36 @@ int run_campaign(const Options& o, const ProcessGroup& group) {
       ++failed;
     }
   }
-  summary << kCompleteMarker << std::to_string(count) << " rows"
-          << (failed == 0 ? std::string() : ", " + std::to_string(failed) + " runs failed") << '\n';
+  nlohmann::ordered_json summary_record = campaign_record;
+  summary_record["campaign"]["runs_failed"] = failed;
 
   OutputFile table((dir / ("statistics" + part + ".csv")).string());
-  for (const std::string& line : header) table << "# " << line << '\n';
   table << "quantity,n,mean,std,min,max\n";
+  // mean, std, min and max take each row's quantity's unit: "units" and "frames" list them by row.
+  const std::vector<CompanionColumn> statistics_columns = {
+      {"quantity", "string", "1", std::nullopt},      {"n", "integer", "1", std::nullopt},
+      {"mean", "double", std::nullopt, std::nullopt}, {"std", "double", std::nullopt, std::nullopt},
+      {"min", "double", std::nullopt, std::nullopt},  {"max", "double", std::nullopt, std::nullopt}};
+  nlohmann::ordered_json statistics_record = campaign_record;
+  statistics_record["units"] = nlohmann::ordered_json::array();
+  statistics_record["frames"] = nlohmann::ordered_json::array();
   if (!o.quiet) std::printf("%-32s %6s %24s %24s %24s %24s\n", "final value of", "n", "mean", "std", "min", "max");
   for (std::size_t c = 0; c < finals.size(); ++c) {
     const Statistics s = statistics(results, c);
     table << finals[c] << ',' << std::to_string(s.n) << ',' << number_text(s.mean) << ',' << number_text(s.std) << ','
           << number_text(s.min) << ',' << number_text(s.max) << '\n';
+    statistics_record["units"].push_back(*unit_of(c));
+    const std::optional<std::string> frame = column_frame(finals[c]);
+    statistics_record["frames"].push_back(frame ? nlohmann::ordered_json(*frame) : nlohmann::ordered_json(nullptr));
     if (!o.quiet)
       std::printf("%-32s %6zu %24.17g %24.17g %24.17g %24.17g\n", finals[c].c_str(), s.n, s.mean, s.std, s.min, s.max);
   }
-  table << kCompleteMarker << std::to_string(finals.size()) << " rows\n";
-  summary.commit();
-  table.commit();
+  // Both tables finished before either is renamed; each CSV before its companion.
+  summary.finish();
+  table.finish();
+  commit_with_companion(summary, summary_columns, record, {true, static_cast<std::size_t>(count), {}, {}},
+                        summary_record.dump());
+  commit_with_companion(table, statistics_columns, record, {true, finals.size(), {}, {}}, statistics_record.dump());
   if (!o.quiet && resumed > 0)
     std::fprintf(stderr, "ramus: %llu of %llu runs were complete in %s and were not run again (--resume)\n",
                  static_cast<unsigned long long>(resumed), static_cast<unsigned long long>(count),

@@ -34,56 +34,55 @@ json identity_json(const CampaignIdentity& id) {
           {"summary", id.summary}};
 }
 
-/// What --resume reads of a run's file: its checksum, whether its last line is the complete
-/// marker, and the final values of its finals line (csv_output.hpp), read in pieces.
-struct FileState {
-  std::string fnv1a64;
-  bool complete = false;
-  std::string finals;  ///< the finals line's text after its marker; empty without one
-};
-
-std::optional<FileState> file_state(const std::filesystem::path& file) {
+/// The 64-bit FNV-1a of a file's bytes, read in pieces; nullopt when it cannot be read.
+std::optional<std::string> file_hash(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) return std::nullopt;
   std::uint64_t h = 14695981039346656037ULL;
-  std::string last_line, line, finals;
-  const std::string_view marker = kFinalsMarker;
-  bool long_line = false;
   char buffer[1 << 16];
-  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-    for (std::streamsize i = 0; i < in.gcount(); ++i) {
-      const char c = buffer[i];
-      h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
-      if (c == '\n') {
-        if (!long_line && line.starts_with(marker)) finals = line.substr(marker.size());
-        last_line.swap(line);
-        line.clear();
-        long_line = false;
-      } else if (line.size() < (1u << 20)) {  // a finals line of up to ~40000 values
-        line += c;
-      } else {
-        long_line = true;
-      }
-    }
-  }
-  return FileState{hex64(h), line.empty() && last_line.starts_with(kCompleteMarker), finals};
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0)
+    for (std::streamsize i = 0; i < in.gcount(); ++i)
+      h = (h ^ static_cast<unsigned char>(buffer[i])) * 1099511628211ULL;
+  return hex64(h);
 }
 
-/// The finals line's values: `count` numbers, or nullopt (the run is run again).
-std::optional<std::vector<double>> parse_finals(const std::string& text, std::size_t count) {
-  std::vector<double> values;
-  const char* p = text.data();
-  const char* const end = text.data() + text.size();
-  while (count > 0 && p <= end) {
-    const char* comma = std::find(p, end, ',');
-    double v = 0.0;
-    const auto [stop, ec] = std::from_chars(p, comma, v);
-    if (ec != std::errc() || stop != comma || !std::isfinite(v)) return std::nullopt;
-    values.push_back(v);
-    if (comma == end) break;
-    p = comma + 1;
+/// What --resume trusts of a run's file (docs/scenario.md §6): the file's bytes have the
+/// manifest's checksum, its companion FILE.csv-metadata.json has the manifest's checksum too, and
+/// the companion says "complete" and names the file's checksum. Returns the companion's
+/// "ramus:record", or nullopt (the run is run again).
+std::optional<json> trusted_record(const std::filesystem::path& file, const std::string& file_fnv1a64,
+                                   const std::string& metadata_fnv1a64) {
+  const auto hash = file_hash(file);
+  if (!hash || *hash != file_fnv1a64 || metadata_fnv1a64.empty()) return std::nullopt;
+  std::ifstream in(companion_path(file.string()), std::ios::binary);
+  if (!in) return std::nullopt;
+  std::string text;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    text.append(buffer, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > (std::size_t{64} << 20)) return std::nullopt;  // no companion of ramus is that long
   }
-  if (values.size() != count) return std::nullopt;
+  if (hex64(fnv1a64(text)) != metadata_fnv1a64) return std::nullopt;
+  const json doc = json::parse(text, nullptr, false);
+  if (!doc.is_object() || !doc.contains("ramus:record") || !doc["ramus:record"].is_object()) return std::nullopt;
+  const json& record = doc["ramus:record"];
+  if (record.value("status", "") != "complete" || record.value("csv_fnv1a64", "") != *hash) return std::nullopt;
+  return record;
+}
+
+/// The companion's final values: `count` numbers, or nullopt (the run is run again).
+std::optional<std::vector<double>> parse_finals(const json& record, std::size_t count) {
+  if (!record.contains("finals") || !record["finals"].is_array() || record["finals"].size() != count)
+    return std::nullopt;
+  std::vector<double> values;
+  for (const json& v : record["finals"]) {
+    if (!v.is_string()) return std::nullopt;
+    const std::string text = v.get<std::string>();
+    double value = 0.0;
+    const auto [stop, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || stop != text.data() + text.size() || !std::isfinite(value)) return std::nullopt;
+    values.push_back(value);
+  }
   return values;
 }
 
@@ -135,6 +134,8 @@ std::size_t CampaignManifest::read_directory() {
         result.file_fnv1a64 = r.value("fnv1a64", "");
         result.events_file = r.value("events_file", "");
         result.events_fnv1a64 = r.value("events_fnv1a64", "");
+        result.metadata_fnv1a64 = r.value("metadata_fnv1a64", "");
+        result.events_metadata_fnv1a64 = r.value("events_metadata_fnv1a64", "");
         result.error = r.value("error", "");
         for (const json& v : r.value("finals", json::array())) {
           const std::string text = v.get<std::string>();
@@ -168,14 +169,13 @@ std::optional<RunResult> CampaignManifest::complete_run(std::uint64_t run) const
   // the manifest could redirect.
   if (it->second.file.find('/') != std::string::npos || it->second.events_file.find('/') != std::string::npos)
     return std::nullopt;
-  const auto state = file_state(dir_ / it->second.file);
-  if (!state || state->fnv1a64 != it->second.file_fnv1a64 || !state->complete) return std::nullopt;
-  if (!it->second.events_file.empty()) {  // the run's events: whole too
-    const auto events = file_state(dir_ / it->second.events_file);
-    if (!events || events->fnv1a64 != it->second.events_fnv1a64 || !events->complete) return std::nullopt;
-  }
-  // The final values from the verified file, not from the manifest (which nothing checksums).
-  const auto finals = parse_finals(state->finals, identity_.summary.size());
+  const auto record = trusted_record(dir_ / it->second.file, it->second.file_fnv1a64, it->second.metadata_fnv1a64);
+  if (!record) return std::nullopt;
+  if (!it->second.events_file.empty() &&  // the run's events: whole too
+      !trusted_record(dir_ / it->second.events_file, it->second.events_fnv1a64, it->second.events_metadata_fnv1a64))
+    return std::nullopt;
+  // The final values from the verified companion, not from the manifest (which nothing checksums).
+  const auto finals = parse_finals(*record, identity_.summary.size());
   if (!finals) return std::nullopt;
   RunResult result = it->second;
   result.finals = *finals;
@@ -221,6 +221,8 @@ void CampaignManifest::write() const {
     if (!r.file_fnv1a64.empty()) entry["fnv1a64"] = r.file_fnv1a64;
     if (!r.events_file.empty()) entry["events_file"] = r.events_file;
     if (!r.events_fnv1a64.empty()) entry["events_fnv1a64"] = r.events_fnv1a64;
+    if (!r.metadata_fnv1a64.empty()) entry["metadata_fnv1a64"] = r.metadata_fnv1a64;
+    if (!r.events_metadata_fnv1a64.empty()) entry["events_metadata_fnv1a64"] = r.events_metadata_fnv1a64;
     if (!r.ok) entry["error"] = escaped_text(r.error);
     if (r.ok) {
       json finals = json::array();

@@ -4,7 +4,8 @@
 // version, the scenario's and dispersions' checksums, seed, summary columns) and, per run of its
 // range, the status, the file, the file's checksum and the final values written exactly.
 // `ramus campaign --resume` reads every manifest of the directory and trusts a run only when one
-// says it is complete and its file is still there with that checksum and the complete marker.
+// says it is complete and its file and its file's companion are still there with those checksums,
+// the companion saying "complete" and naming the file's checksum (docs/scenario.md §6).
 #pragma once
 
 #include <cstdint>
@@ -47,8 +48,8 @@ class CampaignManifest {
   /// or ramus version), or when one is unreadable. Returns how many were read.
   std::size_t read_directory();
 
-  /// The run's result when the manifest has it complete and its file is still whole (checksum and
-  /// end marker); else nullopt (the run is to be run again).
+  /// The run's result when the manifest has it complete and its file is still whole (its and its
+  /// companion's checksums, the companion's status); else nullopt (the run is to be run again).
   std::optional<RunResult> complete_run(std::uint64_t run) const;
   /// Keeps of this range's runs only those complete_run() finds complete, each file read and
   /// checked once here; complete_run() then returns them without reading their files again.

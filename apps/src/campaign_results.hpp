@@ -18,12 +18,16 @@ struct RunResult {
   std::string file_fnv1a64;    ///< its checksum (16 hexadecimal digits)
   std::string events_file;     ///< the run's event occurrences (scenarios with events); empty when none
   std::string events_fnv1a64;  ///< its checksum
+  /// The checksums of the files' companions (FILE.csv-metadata.json, docs/scenario.md §5): they
+  /// hold the run's status and final values, which --resume reads.
+  std::string metadata_fnv1a64, events_metadata_fnv1a64;
   std::vector<double> draws;   ///< one per dispersion
   std::vector<double> finals;  ///< one per summary column
 
   template <class Archive>
   void serialize(Archive& archive, unsigned /*version*/) {
-    archive& ok& skipped& error& file& file_fnv1a64& events_file& events_fnv1a64& draws& finals;
+    archive& ok& skipped& error& file& file_fnv1a64& events_file& events_fnv1a64& metadata_fnv1a64&
+        events_metadata_fnv1a64& draws& finals;
   }
 };
 

@@ -6,10 +6,14 @@
 namespace ramus::app {
 
 CsvRun run_to_csv(const scenario::Scenario& scenario, const scenario::QuantityLog& log,
-                  const std::vector<std::string>& record, OutputFile& out, const scenario::ProgressSink& on_progress,
+                  const std::vector<std::string>& record, OutputFile& out, CsvFormat format,
+                  const scenario::ProgressSink& on_progress,
                   const std::function<void(const std::vector<double>&)>& on_row,
                   const scenario::QuantityLog* final_log) {
-  write_csv_header(out, record, log.columns(), log.units());
+  if (format == CsvFormat::annotated)
+    write_csv_header(out, record, log.columns(), log.units());
+  else
+    write_csv_columns(out, log.columns());
   CsvRun result;
   try {
     result.stats = scenario::run_scenario_with_view(
@@ -31,13 +35,7 @@ CsvRun run_to_csv(const scenario::Scenario& scenario, const scenario::QuantityLo
   if (result.stats.stopped)
     result.stop_note =
         ", stopped by event '" + result.stats.events.back().name + "' at t = " + number_text(result.stats.t) + " s";
-  if (final_log != nullptr && result.complete() && !result.final_row.empty()) {
-    std::string text = kFinalsMarker;
-    for (std::size_t i = 1; i < result.final_row.size(); ++i)  // without t
-      text.append(i > 1 ? "," : "").append(number_text(result.final_row[i]));
-    out << text << '\n';
-  }
-  write_csv_end(out, result.rows, result.failure, result.stop_note);
+  if (format == CsvFormat::annotated) write_csv_end(out, result.rows, result.failure, result.stop_note);
   return result;
 }
 

@@ -1,5 +1,6 @@
-// One scenario run written as CSV (csv_output.hpp): the record lines, the columns, a row per
-// output time and the end marker. Shared by `ramus run` and each run of `ramus campaign`.
+// One scenario run written as CSV (csv_output.hpp): plain (the columns and a row per output time;
+// the caller writes the companion from the CsvRun) or annotated (the record lines, the columns, a
+// row per output time and the end marker). Shared by `ramus run` and each run of `ramus campaign`.
 #pragma once
 
 #include <functional>
@@ -25,18 +26,22 @@ struct CsvRun {
   std::vector<EventRow> events;
   /// ", stopped by event 'x' at t = … s" when a stop event ended the run; else empty.
   std::string stop_note;
+  /// The status a companion records (RunStatus.stop: stop_note without its ", ").
+  RunStatus status() const { return {complete(), rows, failure, stop_note.empty() ? "" : stop_note.substr(2)}; }
   bool complete() const { return failure.empty(); }
 };
 
-/// Runs `scenario`, writing `record`, the rows of `log` and the end marker to `out` (not
-/// committed); `on_row` (optional) sees every row. An IntegrationError ends the run early: the rows
-/// computed so far are written, the marker says why and `failure` holds the message. A stop event
-/// ends the run with a row at its time (the marker says so); that row is the final_row. Write errors
-/// throw std::runtime_error naming the file. `final_log` (optional): a second log whose row at
-/// the last output time is kept in final_row (a campaign's summary: it may read the run's inputs
-/// and flight software, which exist during the run only).
+/// Runs `scenario`, writing the rows of `log` to `out` (not committed): in the annotated form after
+/// `record` and followed by the end marker, in the plain form after the column names only (the
+/// caller writes the companion from status()); `on_row` (optional) sees every row. An
+/// IntegrationError ends the run early: the rows computed so far are written and `failure` holds
+/// the message (the annotated marker says so). A stop event ends the run with a row at its time
+/// (stop_note; the annotated marker says so); that row is the final_row. Write errors throw
+/// std::runtime_error naming the file. `final_log` (optional): a second log whose row at the last
+/// output time is kept in final_row (a campaign's summary: it may read the run's inputs and flight
+/// software, which exist during the run only).
 CsvRun run_to_csv(const scenario::Scenario& scenario, const scenario::QuantityLog& log,
-                  const std::vector<std::string>& record, OutputFile& out,
+                  const std::vector<std::string>& record, OutputFile& out, CsvFormat format,
                   const scenario::ProgressSink& on_progress = {},
                   const std::function<void(const std::vector<double>&)>& on_row = {},
                   const scenario::QuantityLog* final_log = nullptr);

@@ -30,6 +30,7 @@
 #include "ramus/scenario/scenario.hpp"
 #include "run_record.hpp"
 #include "text_escape.hpp"
+#include "view_command.hpp"
 
 namespace ramus::app {
 namespace {
@@ -107,31 +108,60 @@ int run(const Options& o) {
   const scenario::QuantityLog log(s, s.log);
 
   // Before anything runs: no output may be the scenario or another output.
+  // A file is plain with its companion beside it; standard output is the annotated console view
+  // (docs/scenario.md §5, The CSV).
+  const auto plain = [&](const std::optional<std::string>& f) { return f && *f != "-" && !o.csv_annotated; };
   std::vector<NamedFile> outputs;
   if (o.output) outputs.push_back({"--output", *o.output});
+  if (plain(o.output)) outputs.push_back({"the companion of --output", companion_path(*o.output)});
   const std::optional<std::string> events_file = events_path(o, s);
   if (events_file) outputs.push_back({o.events ? "--events" : "the events (beside --output)", *events_file});
+  if (plain(events_file)) outputs.push_back({"the companion of the events", companion_path(*events_file)});
   if (o.hdf5) outputs.push_back({"--hdf5", *o.hdf5});
   if (o.plot_dir)
     for (const std::string& name : plot_files(log.columns(), log.units()))
       outputs.push_back({"--plot (" + name + ")", (std::filesystem::path(*o.plot_dir) / name).string()});
+  for (NamedFile& f : view_outputs(o)) outputs.push_back(std::move(f));
   require_distinct_files(run_inputs(o.scenario, s), outputs);
 
   std::unique_ptr<OutputFile> out = o.output ? std::make_unique<OutputFile>(*o.output) : std::make_unique<OutputFile>();
   LoggedRun logged{log.columns(), log.units(), {}};
   ProgressBar progress(s.output_times.front(), s.output_times.back(), !o.quiet);
   print_warnings(o.scenario, s.warnings);
-  const std::vector<std::string> record = record_lines(o.scenario, bytes, s.settings, s.leap_seconds);
+  const RunRecord run_info = run_record(o.scenario, bytes, s.settings, s.leap_seconds);
+  const std::vector<std::string> record = record_lines(run_info);
   const CsvRun result = run_to_csv(
-      s, log, record, *out, [&](double t) { progress.update(t); },
+      s, log, record, *out, plain(o.output) ? CsvFormat::plain : CsvFormat::annotated,
+      [&](double t) { progress.update(t); },
       [&](const std::vector<double>& row) {
         if (o.plot_dir || o.hdf5) logged.rows.push_back(row);
       });
-  out->commit();
+  // A plain file, then its companion (with the file's hash): a CSV without a matching companion
+  // is not a ramus result (docs/scenario.md §5, The CSV).
+  const auto commit_with_companion = [&](OutputFile& csv, const std::vector<CompanionColumn>& columns,
+                                         const RunStatus& status) {
+    csv.finish();
+    OutputFile companion(companion_path(csv.path()));
+    companion << companion_json(csv.path(), columns, run_info, status, csv.fnv1a64());
+    companion.finish();
+    csv.commit();
+    companion.commit();
+  };
+  if (plain(o.output))
+    commit_with_companion(*out, logged_columns(log.columns(), log.units()), result.status());
+  else
+    out->commit();
   if (events_file) {  // after the logged quantities: both files complete, or the events absent
     OutputFile events(*events_file);
-    write_events_csv(events, record, result.events, result.failure);
-    events.commit();
+    if (plain(events_file)) {
+      write_events_csv(events, result.events);
+      RunStatus status = result.status();
+      status.rows = result.events.size();
+      commit_with_companion(events, event_columns(), status);
+    } else {
+      write_events_csv(events, record, result.events, result.failure);
+      events.commit();
+    }
   }
   progress.finish();
   const PropagationStats& stats = result.stats;
@@ -148,14 +178,16 @@ int run(const Options& o) {
                  static_cast<unsigned long long>(stats.evaluations), occurrences.c_str(),
                  escaped_text(result.stop_note).c_str());
   }
-  const std::string status = (result.complete() ? "complete, " : "incomplete, ") + std::to_string(result.rows) +
-                             " rows" + (result.complete() ? "" : ": " + result.failure);
-  if (o.hdf5) write_hdf5(*o.hdf5, record, log.columns(), log.units(), logged.rows, status);
+  if (o.hdf5) write_hdf5(*o.hdf5, run_info, logged_columns(log.columns(), log.units()), logged.rows, result.status());
   if (o.plot_dir) {
-    const std::string title = o.scenario + (result.complete() ? "" : " (incomplete: the integration stopped)");
-    const std::vector<std::string> figures = write_plots(*o.plot_dir, title, logged);
-    if (!o.quiet) std::fprintf(stderr, "%zu figures in %s\n", figures.size(), escaped_text(*o.plot_dir).c_str());
+    // Headings name the scenario by its file name: a path says where a file was, not what it is.
+    const std::string title = std::filesystem::path(o.scenario).filename().string() +
+                              (result.complete() ? "" : " (incomplete: the integration stopped)");
+    const std::vector<std::string> files = write_plots(*o.plot_dir, title, logged);
+    if (!o.quiet)
+      std::fprintf(stderr, "%zu figures (PNG and SVG) in %s\n", files.size() / 2, escaped_text(*o.plot_dir).c_str());
   }
+  if (o.view || o.gltf) write_view_outputs(o, s, bytes);  // a second run, for the replay (docs/viewer.md)
   if (!result.complete()) {
     std::fprintf(stderr, "ramus: %s: %s; the %zu rows computed were written, marked incomplete\n",
                  escaped_text(o.scenario).c_str(), escaped_text(result.failure).c_str(), result.rows);
@@ -238,6 +270,8 @@ int main(int argc, char** argv) {
         return run_modal(o.modal);
       case Command::eval:
         return run_eval(o.eval);
+      case Command::view:
+        return run_view(o);
     }
   } catch (const UsageError& e) {  // a subcommand's own options (ramus modal, ramus eval)
     std::fprintf(stderr, "ramus: %s\n%s", escaped_text(e.message).c_str(), usage().c_str());

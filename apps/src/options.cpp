@@ -40,7 +40,10 @@ std::string eval_usage() {
 
 std::string usage() {
   return "usage: ramus run SCENARIO.json [--output FILE.csv|-] [--events EVENTS.csv|-] [--hdf5 FILE.h5|-] [--quiet]\n"
-         "                      [--plot DIR]\n"
+         "                      [--plot DIR] [--csv-format plain|annotated]\n"
+         "                      [--view FILE.html] [--gltf FILE.gltf]\n"
+         "       ramus view SCENARIO.json --out FILE.html [--gltf FILE.gltf] [--quiet]\n"
+         "                      run the scenario and write its 3-D replay, one offline page (docs/viewer.md)\n"
          "       ramus check SCENARIO.json      validate the scenario without running it\n"
          "       ramus describe SCENARIO.json   print the state layout, the actuator channels and the effector tree\n"
          "       ramus campaign SCENARIO.json --dispersions DISPERSIONS.json --output DIR\n"
@@ -75,7 +78,7 @@ double seconds(const char* option, const std::string& text) {
 }
 
 const char* const kCommands[] = {"run",    "check",  "describe", "campaign", "linearize",
-                                 "schema", "fields", "modal",    "eval"};
+                                 "schema", "fields", "modal",    "eval",     "view"};
 
 std::string unknown_command(const std::string& command) {
   std::string message = "unknown command '" + command + "'";
@@ -126,6 +129,8 @@ Options parse_options(const std::vector<std::string>& args) {
     o.command = Command::campaign;
   else if (command == "linearize")
     o.command = Command::linearize;
+  else if (command == "view")
+    o.command = Command::view;
   else if (command == "schema" || command == "fields")
     return registry_options(command, args);
   else if (command == "modal") {
@@ -147,6 +152,7 @@ Options parse_options(const std::vector<std::string>& args) {
     };
     const bool run = o.command == Command::run, campaign = o.command == Command::campaign;
     const bool linearize = o.command == Command::linearize;
+    const bool view = o.command == Command::view;
     if ((run || campaign || linearize) && (a == "--output" || a == "-o"))
       o.output = value("--output");
     else if (linearize && a == "--at")
@@ -161,7 +167,20 @@ Options parse_options(const std::vector<std::string>& args) {
       o.hdf5 = value("--hdf5");
     else if (run && a == "--events")
       o.events = value("--events");
-    else if ((run || campaign || linearize) && (a == "--quiet" || a == "-q"))
+    else if (run && a == "--view")
+      o.view = value("--view");
+    else if (view && a == "--out")
+      o.view = value("--out");
+    else if ((run || view) && a == "--gltf")
+      o.gltf = value("--gltf");
+    else if (view && (a == "--quiet" || a == "-q"))
+      o.quiet = true;
+    else if (run && a == "--csv-format") {
+      const std::string format = value("--csv-format");
+      if (format != "plain" && format != "annotated")
+        throw UsageError{"--csv-format '" + format + "': expected plain or annotated (annotated is deprecated)"};
+      o.csv_annotated = format == "annotated";
+    } else if ((run || campaign || linearize) && (a == "--quiet" || a == "-q"))
       o.quiet = true;
     else if (campaign && a == "--dispersions")
       o.dispersions = value("--dispersions");
@@ -188,11 +207,12 @@ Options parse_options(const std::vector<std::string>& args) {
   if (o.plot_dir && *o.plot_dir == "-") throw UsageError{"--plot - : --plot writes a directory: give --plot DIR"};
   {
     int to_stdout = o.command == Command::run && !o.output ? 1 : 0;  // run's CSV goes there by default
-    for (const auto* f : {&o.output, &o.events, &o.hdf5}) to_stdout += *f && **f == "-" ? 1 : 0;
+    for (const auto* f : {&o.output, &o.events, &o.hdf5, &o.view, &o.gltf}) to_stdout += *f && **f == "-" ? 1 : 0;
     if (to_stdout > 1)
       throw UsageError{"two outputs to standard output ('-'; run's CSV goes there without --output): give files"};
   }
   if (o.command == Command::linearize && !o.output) throw UsageError{"linearize needs --output DIR"};
+  if (o.command == Command::view && !o.view) throw UsageError{"view needs --out FILE.html"};
   if (o.command == Command::campaign) {
     if (o.dispersions.empty()) throw UsageError{"campaign needs --dispersions FILE.json"};
     if (!o.output) throw UsageError{"campaign needs --output DIR"};

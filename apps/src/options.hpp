@@ -8,7 +8,7 @@
 
 namespace ramus::app {
 
-enum class Command { run, check, describe, campaign, linearize, schema, fields, modal, eval, help, version };
+enum class Command { run, check, describe, campaign, linearize, schema, fields, modal, eval, view, help, version };
 
 struct Options {
   Command command = Command::help;
@@ -22,6 +22,11 @@ struct Options {
   std::optional<std::string> hdf5;      ///< --hdf5 FILE.h5: the logged quantities also as HDF5
   std::optional<std::string> events;    ///< --events FILE.csv: the event occurrences (default: beside --output)
   bool quiet = false;                   ///< --quiet: no progress bar
+  std::optional<std::string> view;      ///< run --view / view --out FILE.html: the replay page (docs/viewer.md)
+  std::optional<std::string> gltf;      ///< run / view --gltf FILE.gltf: the replay as glTF 2.0 (docs/viewer.md)
+  /// --csv-format annotated: run's files in the '#'-annotated form of 0.x (deprecated; default
+  /// plain, with a companion FILE.csv-metadata.json: docs/scenario.md §5, The CSV).
+  bool csv_annotated = false;
   // campaign
   std::string dispersions;      ///< --dispersions FILE.json
   std::uint64_t first_run = 0;  ///< --runs N (0), --runs a:b (a), --only RUN (RUN)

@@ -7,6 +7,8 @@
 #include <ctime>
 #include <stdexcept>
 
+#include <nlohmann/json.hpp>
+
 #include "number_text.hpp"
 #include "ramus/steppers/stepper_list.hpp"
 #include "text_escape.hpp"
@@ -43,20 +45,47 @@ std::string stepper_description(const PropagationSettings& s) {
   return s.stepper + ", dt = " + number_text(s.dt) + " s";
 }
 
-std::vector<std::string> record_lines(const std::string& scenario_path, std::string_view scenario_bytes,
-                                      const PropagationSettings& settings, std::string_view leap_seconds) {
+RunRecord run_record(const std::string& scenario_path, std::string_view scenario_bytes,
+                     const PropagationSettings& settings, std::string_view leap_seconds) {
   char started[32] = "unknown";
   const std::time_t now = std::time(nullptr);
   std::tm utc{};
   if (gmtime_r(&now, &utc) != nullptr) std::strftime(started, sizeof started, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  std::vector<std::string> lines = {std::string("ramus ") + RAMUS_VERSION,
-                                    "scenario: " + escaped_text(scenario_path),
-                                    "scenario_fnv1a64: " + hex64(fnv1a64(scenario_bytes)),
-                                    "stepper: " + stepper_description(settings),
-                                    "machine: " + machine_description(),
-                                    std::string("started: ") + started};
-  if (!leap_seconds.empty()) lines.push_back("leap_seconds: " + escaped_text(leap_seconds));
+  RunRecord r{RAMUS_VERSION,
+              escaped_text(scenario_path),
+              hex64(fnv1a64(scenario_bytes)),
+              stepper_description(settings),
+              machine_description(),
+              started,
+              leap_seconds.empty() ? std::string() : escaped_text(leap_seconds),
+              {},
+              {}};
+  // The epoch as the file gives it: "YYYY-MM-DDThh:mm:ss[.fff] UTC|TT" (docs/scenario.md §3); the
+  // loader has accepted the file, so a string epoch has this form.
+  const nlohmann::json doc = nlohmann::json::parse(scenario_bytes, nullptr, false);
+  if (doc.is_object() && doc.contains("environment") && doc["environment"].is_object() &&
+      doc["environment"].contains("epoch") && doc["environment"]["epoch"].is_string()) {
+    const std::string epoch = doc["environment"]["epoch"].get<std::string>();
+    const std::size_t space = epoch.rfind(' ');
+    if (space != std::string::npos) {
+      r.epoch = escaped_text(epoch.substr(0, space));
+      r.time_scale = escaped_text(epoch.substr(space + 1));
+    }
+  }
+  return r;
+}
+
+std::vector<std::string> record_lines(const RunRecord& r) {
+  std::vector<std::string> lines = {
+      "ramus " + r.version,    "scenario: " + r.scenario, "scenario_fnv1a64: " + r.scenario_fnv1a64,
+      "stepper: " + r.stepper, "machine: " + r.machine,   "started: " + r.started};
+  if (!r.leap_seconds.empty()) lines.push_back("leap_seconds: " + r.leap_seconds);
   return lines;
+}
+
+std::vector<std::string> record_lines(const std::string& scenario_path, std::string_view scenario_bytes,
+                                      const PropagationSettings& settings, std::string_view leap_seconds) {
+  return record_lines(run_record(scenario_path, scenario_bytes, settings, leap_seconds));
 }
 
 void print_warnings(const std::string& scenario_path, const std::vector<std::string>& warnings) {

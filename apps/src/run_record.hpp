@@ -23,9 +23,28 @@ std::string machine_description();
 /// "rk4, dt = 0.05 s" or "rk_dopri5, abs_tol = 1e-10, rel_tol = 1e-10, first dt = 0.1 s".
 std::string stepper_description(const PropagationSettings& settings);
 
-/// The '#' lines at the top of a result file, each one line (the path escaped: text_escape.hpp);
-/// with "leap_seconds: ..." when the scenario's environment has an epoch (Scenario::leap_seconds,
-/// the table it used, docs/environment/time_and_frames.md §1.1).
+/// How a result was made, field by field: the companion's "ramus:record" (docs/scenario.md §5,
+/// The CSV) and the HDF5 attributes. Text fields are one line (the path escaped: text_escape.hpp).
+struct RunRecord {
+  std::string version;           ///< RAMUS_VERSION
+  std::string scenario;          ///< the scenario path, escaped
+  std::string scenario_fnv1a64;  ///< 16 hexadecimal digits of the scenario file's bytes
+  std::string stepper;           ///< stepper_description
+  std::string machine;           ///< machine_description
+  std::string started;           ///< UTC, "YYYY-MM-DDThh:mm:ssZ"
+  std::string leap_seconds;      ///< Scenario::leap_seconds, escaped; empty without an epoch
+  /// The environment's epoch ("2025-06-21T00:00:00") and its time scale ("UTC" or "TT") as the
+  /// scenario file gives them (docs/scenario.md §3, environment.epoch); empty without one.
+  std::string epoch, time_scale;
+};
+
+RunRecord run_record(const std::string& scenario_path, std::string_view scenario_bytes,
+                     const PropagationSettings& settings, std::string_view leap_seconds = {});
+
+/// The '#' lines at the top of an annotated result file, each one line; with "leap_seconds: ..."
+/// when the scenario's environment has an epoch (Scenario::leap_seconds, the table it used,
+/// docs/environment/time_and_frames.md §1.1).
+std::vector<std::string> record_lines(const RunRecord& record);
 std::vector<std::string> record_lines(const std::string& scenario_path, std::string_view scenario_bytes,
                                       const PropagationSettings& settings, std::string_view leap_seconds = {});
 

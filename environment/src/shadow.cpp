@@ -42,16 +42,19 @@ double illuminated_fraction(ShadowModel model, const Eigen::Vector3d& r_N, const
     const double along = r_N.dot(sHat);
     return (along < 0.0 && (r_N - along * sHat).norm() < body_radius) ? 0.0 : 1.0;
   }
-  const Eigen::Vector3d to_sun = r_Sun_N - r_N;  // spacecraft → Sun
-  const double d = to_sun.norm();
-  if (d <= sun_radius) return 1.0;  // inside the Sun's sphere (§4)
+  if ((r_Sun_N - r_N).norm() <= sun_radius) return 1.0;  // inside the Sun's sphere (§4)
+  const ApparentDiscs discs = apparent_discs(r_N, r_Sun_N, body_radius, sun_radius);
+  return visible_disc_fraction(discs.a, discs.b, discs.c);
+}
+
+ApparentDiscs apparent_discs(const Eigen::Vector3d& r_N, const Eigen::Vector3d& r_Sun_N, double body_radius,
+                             double sun_radius) {
   // docs/environment/shadow.md (2)–(4): apparent radii and separation, the separation by atan2
   // (accurate at every angle, where acos loses half the digits near 0 and π).
-  const double a = std::asin(sun_radius / d);
-  const double b = std::asin(body_radius / r);
+  const Eigen::Vector3d to_sun = r_Sun_N - r_N;  // spacecraft → Sun
   const Eigen::Vector3d to_body = -r_N;
-  const double c = std::atan2(to_body.cross(to_sun).norm(), to_body.dot(to_sun));
-  return visible_disc_fraction(a, b, c);
+  return {std::asin(sun_radius / to_sun.norm()), std::asin(body_radius / r_N.norm()),
+          std::atan2(to_body.cross(to_sun).norm(), to_body.dot(to_sun))};
 }
 
 }  // namespace ramus

@@ -79,8 +79,13 @@ void register_events(Registry& r) {
   event("altitude", "the altitude above a sphere crosses a value (falling, descending, by default)",
         {vehicle, point, described("quantity", "radius", "m", "the sphere's radius", "", positive()),
          described("quantity", "value", "m", "the altitude", "")});
+  FieldInfo edge = described("choice", "edge", "",
+                             "the shadow's edge: half the Sun's disc hidden, the penumbra's outer edge (first "
+                             "contact) or the umbra's (the whole disc hidden)",
+                             "half");
+  edge.choices = {"half", "penumbra", "umbra"};
   event("eclipse", "the vehicle enters the central body's shadow (falling by default; needs the environment's sun)",
-        {vehicle});
+        {vehicle, edge});
 }
 
 EventSpec event_spec(const std::shared_ptr<Model>& model, const Node& n, const EnvironmentObjects& env) {
@@ -167,10 +172,20 @@ EventSpec event_spec(const std::shared_ptr<Model>& model, const Node& n, const E
     const double radius = env.shape.R;
     const ShadowModel shadow = env.shadow;
     const double sun_radius = env.sun_radius;
+    EclipseEdge edge = EclipseEdge::half;
+    if (const auto node = n.find("edge")) {
+      const std::string text = node->string();
+      if (text == "penumbra")
+        edge = EclipseEdge::penumbra;
+      else if (text == "umbra")
+        edge = EclipseEdge::umbra;
+      else if (text != "half")
+        node->fail(quoted(name) + ": " + unknown_name("edge", text, {"half", "penumbra", "umbra"}));
+    }
     make_event = [=] {
       Event e;
       e.name = name;
-      e.g = eclipse_function(name, *model, v, sun, radius, shadow, sun_radius);
+      e.g = eclipse_function(name, *model, v, sun, radius, shadow, sun_radius, edge);
       e.direction = dir;
       return e;
     };

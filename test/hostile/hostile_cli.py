@@ -124,7 +124,45 @@ def read_lines(path):
         return f.read().split(b"\n")
 
 
-def require_complete_csv(case, path):
+def fnv1a64(data):
+    """64-bit FNV-1a (run_record.hpp), computed independently of ramus."""
+    h = 14695981039346656037
+    for b in data:
+        h = ((h ^ b) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
+    return f"{h:016x}"
+
+
+def companion_record(case, path, status):
+    """The plain CSV at path and its companion path-metadata.json (docs/scenario.md §5, The CSV):
+    no '#' line, the companion's columns the CSV's header, its csv_fnv1a64 the CSV's bytes' hash
+    and its status `status`. Returns the companion's "ramus:record"."""
+    with open(path, "rb") as f:
+        data = f.read()
+    lines = [l for l in data.split(b"\n") if l]
+    if not lines or any(l.startswith(b"#") for l in lines):
+        fail(case.name, f"{path}: not a plain CSV (a '#' line, or empty)")
+    try:
+        with open(path + "-metadata.json", "rb") as f:
+            companion = json.load(f)
+    except (OSError, ValueError) as e:
+        fail(case.name, f"{path}: no readable companion: {e}")
+    record = companion["ramus:record"]
+    names = [c["name"] for c in companion["tableSchema"]["columns"]]
+    if names != lines[0].decode().split(","):
+        fail(case.name, f"{path}: the companion's columns are not the CSV's header")
+    if record["csv_fnv1a64"] != fnv1a64(data):
+        fail(case.name, f"{path}: the companion's csv_fnv1a64 {record['csv_fnv1a64']} is not the CSV's {fnv1a64(data)}")
+    if record["status"] != status or record["rows"] != len(lines) - 1:
+        fail(case.name, f"{path}: companion status {record['status']}, {record['rows']} rows; expected {status}, "
+                        f"{len(lines) - 1} rows")
+    return record
+
+
+def require_complete_csv(case, path, annotated=False):
+    """A complete result: plain with its companion, or (standard output, campaigns) annotated."""
+    if not annotated:
+        companion_record(case, path, "complete")
+        return
     lines = [l for l in read_lines(path) if l]
     if not lines or not lines[-1].startswith(b"# end: complete, "):
         fail(case.name, f"{path}: no complete marker on its last line")
@@ -287,8 +325,11 @@ def partial_files():
     c.expect(ramus("run", "s.json", "--output", "out.csv", "--hdf5", "out.h5", "--quiet", cwd=c.dir), 1,
              "max_steps|step budget", "marked incomplete")
     lines = [l for l in read_lines(c.path("out.csv")) if l]
-    if not lines[-1].startswith(b"# end: incomplete, ") or not any(l.startswith(b"0,") for l in lines):
-        fail(c.name, f"the CSV does not end with the incomplete marker after its rows: {lines[-1]!r}")
+    if not any(l.startswith(b"0,") for l in lines):
+        fail(c.name, "the incomplete CSV lost the rows computed before the error")
+    record = companion_record(c, c.path("out.csv"), "incomplete")
+    if not re.search("max_steps|step budget", record["failure"] or ""):
+        fail(c.name, f"the companion's failure does not say why: {record['failure']!r}")
     with open(c.path("out.h5"), "rb") as f:
         if b"incomplete, " not in f.read():
             fail(c.name, "the HDF5 file has no 'incomplete' status attribute")
@@ -321,8 +362,8 @@ def time_resolution():
     c.snapshot()
     c.expect(ramus("check", "s.json", cwd=c.dir), 1, r"output\.dt", "resolution")
     c.expect(ramus("run", "s.json", "--output", "out.csv", "--quiet", cwd=c.dir), 1, r"output\.dt", "resolution")
-    if os.path.exists(c.path("out.csv")):
-        fail(c.name, "run wrote a CSV for a refused scenario")
+    if os.path.exists(c.path("out.csv")) or os.path.exists(c.path("out.csv-metadata.json")):
+        fail(c.name, "run wrote a CSV or its companion for a refused scenario")
 
     c = Case("adaptive_step_below_resolution")
     s = short_orbit()
@@ -587,7 +628,7 @@ def outputs_are_files():
         fail(c.name, "the refused run wrote to standard output")
     with open(c.path("out.csv"), "wb") as out:
         c.expect(ramus("run", "s.json", "--output", "-", "--quiet", cwd=c.dir, stdout=out), 0, unchanged=False)
-    require_complete_csv(c, c.path("out.csv"))
+    require_complete_csv(c, c.path("out.csv"), annotated=True)
     # A device, a FIFO and a link to a device: refused by name, before anything runs.
     os.mkfifo(c.path("fifo"))
     os.symlink("/dev/null", c.path("null_link"))
@@ -603,7 +644,11 @@ def outputs_are_files():
     c.expect(ramus("run", "s.json", "--output", "result_link.csv", "--quiet", cwd=c.dir), 0, unchanged=False)
     if not os.path.islink(c.path("result_link.csv")):
         fail(c.name, "the link to the result file was replaced by a file")
-    require_complete_csv(c, c.path("old.csv"))
+    # The CSV replaces the file the link leads to; its companion is named after the link.
+    with open(c.path("old.csv"), "rb") as f, open(c.path("result_link.csv"), "rb") as g:
+        if f.read() != g.read():
+            fail(c.name, "the link does not lead to the result")
+    companion_record(c, c.path("result_link.csv"), "complete")
     # Two outputs to standard output: a usage error.
     c.expect(ramus("run", "s.json", "--hdf5", "-", "--quiet", cwd=c.dir), 2, "standard output", unchanged=False)
 
@@ -740,6 +785,37 @@ def resume_trust():
         resumed = f.read()
     if resumed != reference:
         fail(c.name, "the summary of --resume took the edited manifest's values, not the run files'")
+
+    # Run files and companions edited or cut short: each such run is run again, and the summary is
+    # the first one's (the final values --resume reads are the checksummed companions').
+    c = Case("resume_tampered_run_files")
+    c.write_json("s.json", scenario)
+    c.write_json("d.json", d)
+    c.expect(ramus("campaign", "s.json", "--dispersions", "d.json", "--output", "camp", "--runs", "4", "--quiet",
+                   cwd=c.dir), 0)
+    with open(c.path("camp", "summary.csv"), "rb") as f:
+        reference = f.read()
+    with open(c.path("camp", "run_000000.csv-metadata.json")) as f:
+        companion = json.load(f)
+    companion["ramus:record"]["finals"][0] = "12345"  # a final value edited in the companion
+    with open(c.path("camp", "run_000000.csv-metadata.json"), "w") as f:
+        json.dump(companion, f, indent=2)
+    with open(c.path("camp", "run_000001.csv"), "r+b") as f:  # the run's CSV cut short
+        f.truncate(os.path.getsize(c.path("camp", "run_000001.csv")) // 2)
+    os.remove(c.path("camp", "run_000002.csv-metadata.json"))  # a CSV without its companion
+    with open(c.path("camp", "run_000003.csv"), "ab") as f:  # a row appended
+        f.write(b"1e9,0,0\n")
+    os.remove(c.path("camp", "summary.csv"))
+    c.expect(ramus("campaign", "s.json", "--dispersions", "d.json", "--output", "camp", "--runs", "4", "--resume",
+                   cwd=c.dir), 0)
+    with open(c.path("camp", "summary.csv"), "rb") as f:
+        if f.read() != reference:
+            fail(c.name, "the summary of --resume differs from the first one's")
+    for k in range(4):
+        require_complete_csv(c, c.path("camp", f"run_{k:06d}.csv"))
+    with open(c.path("camp", "run_000000.csv-metadata.json")) as f:
+        if json.load(f)["ramus:record"]["finals"][0] == "12345":
+            fail(c.name, "--resume trusted the edited companion")
 
     # Two invocations of one range at once: the second is refused (the lock), the first completes.
     c = Case("resume_twice_at_once")

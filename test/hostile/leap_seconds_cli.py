@@ -3,8 +3,8 @@
 (docs/environment/time_and_frames.md §1.1, docs/scenario.md §3).
 
 A UTC scenario dated 2027 and one dated 2030 run, with ERFA's table and with the IERS file of
-data/ (expired 2026-06-28): each warns on stderr, records the table it used in the CSV's
-"# leap_seconds:" line (and in the HDF5 record when built with HDF5), and uses TAI - UTC = 37 s:
+data/ (expired 2026-06-28): each warns on stderr, records the table it used in the "leap_seconds"
+field of the CSV's companion (and in the HDF5 record when built with HDF5), and uses TAI - UTC = 37 s:
 the run is the one of the TT epoch 32.184 s + 37 s later (same instant, the Earth turned the same:
 gravity in the rotating Earth frame), and differs from the one a second away. A damaged table, a
 "leap_seconds" without "epoch" and a malformed epoch are refused naming the file and line or the
@@ -70,8 +70,15 @@ def run_csv(name, environment, expect_warning):
         fail(f"{name}: warning on stderr {'missing' if expect_warning else 'unexpected'}: {err!r}")
     with open(os.path.join(WORK, name + ".csv")) as f:
         lines = f.read().splitlines()
-    header = [l for l in lines if l.startswith("#")]
-    rows = [l for l in lines if l and not l.startswith("#") and not l.startswith("t,")]
+    rows = [l for l in lines if l and not l.startswith("t,")]
+    # The record is the companion's (docs/scenario.md §5, The CSV): the epoch and its time scale as
+    # given, and the leap-second table, given back here as the annotated form's line.
+    with open(os.path.join(WORK, name + ".csv-metadata.json")) as f:
+        record = json.load(f)["ramus:record"]
+    epoch, scale = environment["epoch"].rsplit(" ", 1)
+    if record["epoch"] != epoch or record["time_scale"] != scale:
+        fail(f"{name}: the companion's epoch {record['epoch']!r} {record['time_scale']!r}, given {epoch} {scale}")
+    header = [] if record["leap_seconds"] is None else ["# leap_seconds: " + record["leap_seconds"]]
     return header, [float(x) for x in rows[-1].split(",")]
 
 
@@ -153,7 +160,8 @@ def refusals():
         if rc != 1 or "environment.leap_seconds" not in err or damaged not in err or line not in err or \
                 cause not in err:
             fail(f"table {name}: exit status {rc}, message {err!r}")
-        if os.path.exists(os.path.join(WORK, "refused.csv")):
+        if os.path.exists(os.path.join(WORK, "refused.csv")) or \
+                os.path.exists(os.path.join(WORK, "refused.csv-metadata.json")):
             fail(f"table {name}: an output was written")
     for name, env, path, cause in (
             ("no_epoch", {"leap_seconds": TABLE}, "environment.leap_seconds", "needs \"epoch\""),

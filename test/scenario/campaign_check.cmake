@@ -1,7 +1,8 @@
 # Campaign determinism: `ramus campaign` gives byte-identical summaries and statistics on
 # 1 and 3 threads; a run alone (--only) and a part of the campaign (--runs a:b) reproduce the rows
 # and the run files of the whole campaign. With -DMPIEXEC=mpirun: the same campaign under
-# `mpirun -np 2` gives the data of the threaded run (the record lines name the ranks). Run by CTest:
+# `mpirun -np 2` gives the data of the threaded run (the companions' records name the ranks). Every
+# CSV is a plain table with its companion FILE.csv-metadata.json (docs/scenario.md §6). Run by CTest:
 # cmake -DRAMUS=... -DEXAMPLE=... -DDISPERSIONS=... -DWORK=... [-DMPIEXEC=...] -P campaign_check.cmake
 file(REMOVE_RECURSE ${WORK})
 
@@ -14,10 +15,23 @@ function(campaign dir)
   endif()
 endfunction()
 
-# The data of a file: its lines without the '#' record lines (which name the time and the machine).
+# The data of a file: its lines (plain: no '#' line; the record, which names the time and the
+# machine, is in the companion), after checking that its companion calls it complete with its rows.
 function(data_lines file out_var)
   file(STRINGS ${file} lines)
-  list(FILTER lines EXCLUDE REGEX "^#")
+  foreach(line IN LISTS lines)
+    if(line MATCHES "^#")
+      message(FATAL_ERROR "${file}: a '#' line in a plain CSV: ${line}")
+    endif()
+  endforeach()
+  file(READ ${file}-metadata.json companion)
+  string(JSON status GET "${companion}" "ramus:record" status)
+  string(JSON rows GET "${companion}" "ramus:record" rows)
+  list(LENGTH lines count)
+  math(EXPR count "${count} - 1")
+  if(NOT status STREQUAL "complete" OR NOT rows EQUAL count)
+    message(FATAL_ERROR "${file}: its companion says ${status}, ${rows} rows; the file has ${count}")
+  endif()
   set(${out_var} "${lines}" PARENT_SCOPE)
 endfunction()
 
@@ -43,8 +57,9 @@ if(MPIEXEC)
       message(FATAL_ERROR "${file} differs between threads and mpirun -np 2")
     endif()
   endforeach()
-  file(READ ${WORK}/mpi/summary.csv text)
-  if(NOT text MATCHES "2 MPI ranks")
+  file(READ ${WORK}/mpi/summary.csv-metadata.json text)
+  string(JSON machine GET "${text}" "ramus:record" machine)
+  if(NOT machine MATCHES ", 2 MPI ranks$")
     message(FATAL_ERROR "the mpirun campaign ran as one process (no '2 MPI ranks' in its summary)")
   endif()
   return()
@@ -63,6 +78,34 @@ foreach(run 000000 000007 000011)
 endforeach()
 
 data_lines(${WORK}/one_thread/summary.csv whole)
+data_lines(${WORK}/one_thread/statistics.csv statistics)
+# The companions: the summary's columns with their units, the statistics' units by row.
+file(READ ${WORK}/one_thread/summary.csv-metadata.json summary_companion)
+string(JSON last GET "${summary_companion}" tableSchema columns 2 name)
+string(JSON last_unit GET "${summary_companion}" tableSchema columns 2 "ramus:unit")
+string(JSON failed GET "${summary_companion}" "ramus:record" campaign runs_failed)
+# Both examples' first dispersion is a {"value", "unit"} number: the unit as written.
+if(NOT last_unit MATCHES "^(kg|N m)$" OR NOT failed EQUAL 0)
+  message(FATAL_ERROR "summary companion: column '${last}' unit '${last_unit}', ${failed} runs failed")
+endif()
+file(READ ${WORK}/one_thread/statistics.csv-metadata.json statistics_companion)
+string(JSON unit_count LENGTH "${statistics_companion}" "ramus:record" units)
+list(LENGTH statistics statistics_lines)
+math(EXPR statistics_rows "${statistics_lines} - 1")
+if(NOT unit_count EQUAL statistics_rows)
+  message(FATAL_ERROR "statistics companion: ${unit_count} units for ${statistics_rows} rows")
+endif()
+# The run files' companions hold the final values --resume reads: the summary's, as text.
+file(READ ${WORK}/one_thread/run_000007.csv-metadata.json run_companion)
+string(JSON final0 GET "${run_companion}" "ramus:record" finals 0)
+list(GET whole 8 summary_row7)
+string(REPLACE "," ";" summary_row7 "${summary_row7}")
+string(JSON dispersed LENGTH "${run_companion}" "ramus:record" campaign dispersed)
+math(EXPR first_final "2 + ${dispersed}")
+list(GET summary_row7 ${first_final} summary_final0)
+if(NOT final0 STREQUAL summary_final0)
+  message(FATAL_ERROR "run 7's companion's first final value ${final0}, the summary's ${summary_final0}")
+endif()
 list(LENGTH whole rows)
 if(NOT rows EQUAL 13)  # the column names and 12 runs
   message(FATAL_ERROR "summary.csv has ${rows} data lines, expected 13")

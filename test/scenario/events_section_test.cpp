@@ -11,6 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "ramus/environment/ephemeris.hpp"
+#include "ramus/environment/shadow.hpp"
+#include "ramus/kernel/system.hpp"
 #include "ramus/scenario/logged_quantities.hpp"
 #include "ramus/scenario/run_scenario.hpp"
 #include "ramus/scenario/scenario.hpp"
@@ -105,6 +108,14 @@ std::vector<std::vector<std::string>> csv_rows(const std::string& file, std::str
     rows.push_back(split(line));
   }
   return rows;
+}
+
+/// The "ramus:record" of FILE's companion FILE-metadata.json (docs/scenario.md §5, The CSV).
+nlohmann::json companion_record(const std::string& file) {
+  std::ifstream in(file + "-metadata.json");
+  BOOST_TEST_REQUIRE(in.good(), "cannot read " << file << "-metadata.json");
+  const nlohmann::json doc = nlohmann::json::parse(in);
+  return doc.at("ramus:record");
 }
 
 /// events_spin.json's model with `events` as its events section.
@@ -308,6 +319,40 @@ BOOST_AUTO_TEST_CASE(eclipse_needs_a_shadow) {
   BOOST_TEST(s.events[0].action == "record");
 }
 
+// "edge" chooses the shadow's edge (docs/environment/shadow.md (7), (8)): at a point of the
+// penumbra, halfway between its outer edge and the umbra's (placed from the epoch's analytic Sun,
+// ERFA's, which the file tabulates), the penumbra event is past its edge (g < 0), the umbra event
+// not yet (g > 0), and the half-disc event in between its extremes. An unknown edge is refused.
+BOOST_AUTO_TEST_CASE(eclipse_edges) {
+  nlohmann::json doc = nlohmann::json::parse(with_events(R"([
+    {"name": "half", "type": "eclipse", "vehicle": "sc"},
+    {"name": "penumbra", "type": "eclipse", "vehicle": "sc", "edge": "penumbra"},
+    {"name": "umbra", "type": "eclipse", "vehicle": "sc", "edge": "umbra"}])"));
+  doc["environment"] = {{"epoch", "2025-06-21T00:00:00 UTC"}, {"sun", "analytic"}, {"shadow", "conical"}};
+  const Scenario s = parse_scenario(doc.dump());
+  BOOST_REQUIRE(s.events.size() == 3u);
+  const Eigen::Vector3d r_sun = AnalyticSun(Epoch::parse("2025-06-21T00:00:00 UTC")).r_N(0.0);
+  const double D = r_sun.norm(), r = 7.0e6, R = 6378136.3;  // the environment's default shape: WGS 84's a
+  const double phi_p = std::asin(R / r) + std::asin((kSunRadius + R) / D);
+  const double phi_u = std::asin(R / r) - std::asin((kSunRadius - R) / D);
+  const Eigen::Vector3d sHat = r_sun / D, u = sHat.unitOrthogonal();
+  const double phi = 0.5 * (phi_p + phi_u);  // 4 s of a LEO pass from either edge
+  Eigen::VectorXd x = s.model->initial_state();
+  x.segment<3>(s.model->vehicle(0).offsets().r_N) = r * (-std::cos(phi) * sHat + std::sin(phi) * u);
+  const System system(s.model);
+  const double g_half = s.events[0].make(system).g(x, 0.0), g_p = s.events[1].make(system).g(x, 0.0),
+               g_u = s.events[2].make(system).g(x, 0.0);
+  BOOST_TEST(g_p < 0.0);
+  BOOST_TEST(g_u > 0.0);
+  BOOST_TEST(std::abs(g_half) < 0.5);
+  // Each edge function is the discs' separation less its edge's value (rad): here within the
+  // penumbra's angular width (φ_p − φ_u ≈ 9.6e-3 rad seen from the orbit) of zero.
+  BOOST_TEST(std::abs(g_p) < phi_p - phi_u);
+  BOOST_TEST(std::abs(g_u) < phi_p - phi_u);
+  doc["events"][1]["edge"] = "umbral";
+  expect_error(doc.dump(), "events[1].edge", "unknown edge 'umbral'", false);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 // `ramus run` on events_spin.json (a CTest fixture writes DIR/spin.csv and, beside it,
@@ -322,7 +367,11 @@ BOOST_AUTO_TEST_CASE(events_csv) {
   std::string last_events, last_rows;
   const auto events = csv_rows(dir + "/spin.events.csv", last_events);
   const auto rows = csv_rows(dir + "/spin.csv", last_rows);
-  BOOST_TEST(last_events == "# end: complete, 5 rows");
+  // The plain form (docs/scenario.md §5, The CSV): the status is the companion's.
+  BOOST_TEST(!last_events.starts_with("#"));
+  const nlohmann::json events_record = companion_record(dir + "/spin.events.csv");
+  BOOST_TEST(events_record["status"] == "complete");
+  BOOST_TEST(events_record["rows"] == 5);
   std::vector<std::string> names;
   std::vector<double> times;
   std::vector<bool> rising;
@@ -345,7 +394,11 @@ BOOST_AUTO_TEST_CASE(events_csv) {
   // The stop: the last row is at the located time, written as the same text.
   BOOST_TEST_REQUIRE(rows.size() == 19u);
   BOOST_TEST(rows.back()[0] == events.back()[1]);
-  BOOST_TEST(last_rows == "# end: complete, 19 rows, stopped by event 'stop_150deg' at t = " + events.back()[1] + " s");
+  BOOST_TEST(!last_rows.starts_with("#"));
+  const nlohmann::json rows_record = companion_record(dir + "/spin.csv");
+  BOOST_TEST(rows_record["status"] == "complete");
+  BOOST_TEST(rows_record["rows"] == 19);
+  BOOST_TEST(rows_record["stop"] == "stopped by event 'stop_150deg' at t = " + events.back()[1] + " s");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

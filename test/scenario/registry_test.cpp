@@ -353,8 +353,12 @@ BOOST_AUTO_TEST_CASE(event_types_take_their_registered_keys) {
   for (const std::string& t : types)
     for (const FieldInfo& f : scenario::find_type(t)->fields) all_keys.insert(f.key);
   // A valid value of each key (a state entry of the example, its vehicle, a point, lengths).
-  const json values = {
-      {"state", "sc/hub.omega_BN_B[2]"}, {"vehicle", "sc"}, {"point", "C"}, {"radius", 6.4e6}, {"value", 0.0}};
+  const json values = {{"state", "sc/hub.omega_BN_B[2]"},
+                       {"vehicle", "sc"},
+                       {"point", "C"},
+                       {"radius", 6.4e6},
+                       {"value", 0.0},
+                       {"edge", "umbra"}};
   std::size_t refused = 0;
   for (const std::string& t : types) {
     const TypeInfo& type = *scenario::find_type(t);

@@ -558,6 +558,47 @@ BOOST_AUTO_TEST_CASE(eclipse_entry_and_exit) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(penumbra_and_umbra_entry_and_exit) {
+  // The orbit and fixed Sun of eclipse_entry_and_exit. The penumbra's and the umbra's edges in
+  // closed form (docs/environment/shadow.md (7), (8)): at the angle φ from the anti-Sun direction,
+  // φ_p = asin(R/r) + α_p, sin α_p = (R_Sun + R)/D and φ_u = asin(R/r) − α_u, sin α_u = (R_Sun − R)/D,
+  // entered at n t = π − φ and left at π + φ. The edge functions are smooth: rk4 at 1 s and dopri5
+  // at 1e-15 hold the orbit to ~1e-6 m, and the located times are within kTimeTol.
+  const double mu = CentralBodyGravity::earth().mu(), r = 7.0e6, R = 6378136.3, n = std::sqrt(mu / (r * r * r));
+  const double D = 1.495978707e11;
+  const Eigen::Vector3d sun_N(D, 0.0, 0.0);
+  const auto sun = std::make_shared<TabulatedEphemeris>("fixed sun", std::vector<double>{-1e7, 1e7},
+                                                        std::vector<Eigen::Vector3d>{sun_N, sun_N},
+                                                        std::vector<Eigen::Vector3d>(2, Eigen::Vector3d::Zero()));
+  const double phi_p = std::asin(R / r) + std::asin((kSunRadius + R) / D);
+  const double phi_u = std::asin(R / r) - std::asin((kSunRadius - R) / D);
+  for (const auto& [edge, phi] :
+       {std::pair<EclipseEdge, double>{EclipseEdge::penumbra, phi_p}, {EclipseEdge::umbra, phi_u}})
+    for (const auto& [stepper, dt] : {std::pair<std::string, double>{"rk4", 1.0}, {"rk_dopri5", 10.0}}) {
+      BOOST_TEST_CONTEXT("stepper " << stepper << ", edge " << to_string(edge)) {
+        auto model = std::make_shared<Model>();
+        Vehicle& v = model->add_vehicle("sc", hub_config(10.0, Eigen::Matrix3d(Eigen::Vector3d(1, 2, 3).asDiagonal())));
+        v.set_initial_state(initial_state(Eigen::Vector3d(r, 0.0, 0.0), Eigen::Vector3d(0.0, std::sqrt(mu / r), 0.0),
+                                          Quaternion(1, 0, 0, 0), Eigen::Vector3d::Zero()));
+        model->set_gravity(std::make_shared<CentralBodyGravity>(CentralBodyGravity::earth()));
+        model->finalize();
+        PropagationSettings s = settings_for(stepper, dt, 1e-15);
+        s.abs_tol = 1e-8;
+        Event e;
+        e.name = "edge";
+        e.g = eclipse_function("edge", *model, "sc", sun, R, ShadowModel::conical, kSunRadius, edge);
+        s.events = {e};
+        Eigen::VectorXd x = model->initial_state();
+        const PropagationStats stats = propagate(System(model), x, 0.0, 2.0 * kPi / n, s);
+        BOOST_REQUIRE_EQUAL(stats.events.size(), 2u);
+        check_occurrence(stats.events[0], "edge", false, (kPi - phi) / n, kTimeTol, stepper);
+        check_occurrence(stats.events[1], "edge", true, (kPi + phi) / n, kTimeTol, stepper);
+      }
+    }
+  // The penumbra is crossed in Δt = (φ_p − φ_u)/n (docs/environment/shadow.md (9)): 8.63 s at r = 7000 km.
+  BOOST_TEST((phi_p - phi_u) / n == 8.63, boost::test_tools::tolerance(1e-3));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(events_errors)

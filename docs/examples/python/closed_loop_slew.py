@@ -70,14 +70,17 @@ def main(folder):
     axes[0].set_ylabel("attitude error [deg]")
     axes[1].plot(r.t, numpy.degrees(r["sc/panel_plus_y.theta"]))
     axes[1].set_ylabel("panel +y [deg]")
-    axes[2].plot(r.t, r["sc/wheels.motor_torque:applied"])
+    torques = r["sc/wheels.motor_torque:applied"]
+    for k in range(torques.shape[1]):
+        axes[2].plot(r.t, torques[:, k], label=f"wheel {k + 1}")
     axes[2].set_ylabel("wheel torques [N m]")
+    axes[2].legend(loc="upper right")
     axes[2].set_xlabel("t [s]")
     fig.suptitle("A 30 deg slew, controller in Python")
     out = pathlib.Path(folder) / "closed_loop_slew.png"
     fig.savefig(out, dpi=100, bbox_inches="tight")
     print(f"wrote {out}")
-    return errors
+    return errors, fig
 
 
 if __name__ == "__main__":

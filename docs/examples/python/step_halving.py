@@ -50,7 +50,9 @@ def main(folder):
         study = ramus.step_halving(system, x5, 5.0, 25.0, dt0, 5, stepper=stepper)
         orders = ", ".join(f"{p:.2f}" for p in study["order"][1:])
         print(f"{stepper:6s} dt0 = {dt0:5.2f} s: observed orders {orders}")
-        ax.loglog(study["dt"], study["error"], "o-", label=f"{stepper} (order {study['order'][-1]:.1f})")
+        # The legend states the orders the console prints, all of them (the last, at the smallest
+        # steps, is the one round-off reaches first).
+        ax.loglog(study["dt"], study["error"], "o-", label=f"{stepper} (observed orders {orders})")
     ax.set_xlabel("dt [s]")
     ax.set_ylabel("max |x(dt) - x(dt/2)| at 25 s")
     ax.set_title("Step halving: panels and wheels")
@@ -59,6 +61,7 @@ def main(folder):
     out = pathlib.Path(folder) / "step_halving.png"
     fig.savefig(out, dpi=100, bbox_inches="tight")
     print(f"wrote {out}")
+    return fig
 
 
 if __name__ == "__main__":

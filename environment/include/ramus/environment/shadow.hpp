@@ -30,6 +30,15 @@ inline constexpr double kSunRadius = 6.957e8;
 /// Needs a > 0, b > 0, c ≥ 0.
 double visible_disc_fraction(double a, double b, double c);
 
+/// The Sun's and the central body's discs as seen from the spacecraft: apparent radii a (the Sun)
+/// and b (the body) and the angle c between their centres, all in rad (docs/environment/shadow.md
+/// (2)–(4)). Needs |r_N| > body_radius and |r_Sun_N − r_N| > sun_radius.
+struct ApparentDiscs {
+  double a = 0.0, b = 0.0, c = 0.0;
+};
+ApparentDiscs apparent_discs(const Eigen::Vector3d& r_N, const Eigen::Vector3d& r_Sun_N, double body_radius,
+                             double sun_radius = kSunRadius);
+
 /// The fraction ν ∈ [0, 1] of the Sun's disc seen from r_N [m] (relative to the central body's
 /// centre, N axes) with the Sun at r_Sun_N [m], the central body a sphere of radius body_radius
 /// [m] and the Sun one of radius sun_radius [m]. ν = 0 inside the central body (|r_N| ≤ R_B) and
