@@ -335,7 +335,7 @@ int run_campaign(const Options& o, const ProcessGroup& group) {
   std::atomic<std::uint64_t> next{0};
   std::mutex progress_mutex;
   std::uint64_t done = 0;
-  ProgressBar progress(0.0, static_cast<double>(local_count), !o.quiet && rank == 0);
+  ProgressBar progress(0.0, static_cast<double>(local_count), !o.quiet && rank == 0, ProgressBar::Counting::runs);
   const auto worker = [&] {
     for (std::uint64_t j; (j = next++) < local_count;) {
       const std::uint64_t run = o.first_run + rank + j * ranks;

@@ -239,14 +239,14 @@ int main(int argc, char** argv) {
   Options o;
   try {
     o = parse_options(std::vector<std::string>(argv + 1, argv + argc));
-  } catch (const UsageError& e) {
-    std::fprintf(stderr, "ramus: %s\n%s", escaped_text(e.message).c_str(), usage().c_str());
+  } catch (const UsageError& e) {  // the message, then the usage of the command given (all for none)
+    std::fprintf(stderr, "ramus: %s\n%s", escaped_text(e.message).c_str(), usage(argc > 1 ? argv[1] : "").c_str());
     return 2;
   }
   try {
     switch (o.command) {
       case Command::help:
-        std::fputs(usage().c_str(), stdout);
+        std::fputs(usage(o.help_topic).c_str(), stdout);
         return 0;
       case Command::version:
         std::printf("ramus %s\n", RAMUS_VERSION);

@@ -1,5 +1,6 @@
 #include "options.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <iterator>
@@ -57,7 +58,54 @@ std::string usage() {
          modal_usage() + eval_usage() + "       ramus --version | --help\n";
 }
 
+std::string usage(const std::string& command) {
+  // A command's block: its "ramus <command> " line and the indented lines after it, up to the next
+  // command's line (several blocks for modal and eval, which have sub-forms).
+  const std::string all = usage(), head = "ramus " + command + " ";
+  std::string out;
+  bool inside = false;
+  for (std::size_t start = 0; start < all.size();) {
+    const std::size_t end = all.find('\n', start);
+    const std::string line = all.substr(start, end - start + 1);
+    start = end == std::string::npos ? all.size() : end + 1;
+    const std::size_t ramus = line.find("ramus ");
+    const bool command_line = ramus != std::string::npos && line.find_first_not_of(' ', line.find(' ') + 1) == ramus;
+    if (command_line || line.starts_with("usage: ")) inside = line.compare(ramus, head.size(), head) == 0;
+    if (inside) out += line;
+  }
+  if (command.empty() || out.empty()) return all;
+  const std::size_t first = out.find("ramus ");
+  return "usage: " + out.substr(first);
+}
+
 namespace {
+
+/// The options each command takes, for the suggestion of an unknown one (did_you_mean).
+const std::vector<std::string>& options_of(const std::string& command) {
+  static const std::vector<std::pair<std::string, std::vector<std::string>>> table = {
+      {"run", {"--output", "--events", "--hdf5", "--plot", "--csv-format", "--view", "--gltf", "--quiet", "--help"}},
+      {"view", {"--out", "--gltf", "--quiet", "--help"}},
+      {"campaign", {"--dispersions", "--output", "--runs", "--only", "--threads", "--resume", "--quiet", "--help"}},
+      {"linearize", {"--output", "--at", "--hill", "--richardson", "--quiet", "--help"}},
+      {"check", {"--help"}},
+      {"describe", {"--help"}},
+      {"fields", {"--markdown", "--help"}},
+      {"schema", {"--help"}}};
+  static const std::vector<std::string> none;
+  for (const auto& [name, options] : table)
+    if (name == command) return options;
+  return none;
+}
+
+/// "unknown option 'x' for 'run'", with the nearest option the command takes.
+UsageError unknown_option(const std::string& option, const std::string& command) {
+  std::string message = "unknown option '" + option + "' for '" + command + "'";
+  const std::string near = scenario::did_you_mean(option, options_of(command));
+  if (!near.empty()) message.append("; did you mean '").append(near).append("'?");
+  return UsageError{message + " (ramus " + command + " --help)"};
+}
+
+bool is_help(const std::string& a) { return a == "--help" || a == "-h"; }
 
 /// A non-negative integer option value.
 std::uint64_t count(const char* option, const std::string& text) {
@@ -97,7 +145,7 @@ Options registry_options(const std::string& command, const std::vector<std::stri
     if (o.command == Command::fields && a == "--markdown")
       o.markdown = true;
     else if (!a.empty() && a[0] == '-')
-      throw UsageError{"unknown option '" + a + "' for '" + command + "'"};
+      throw unknown_option(a, command);
     else if (o.command == Command::fields && o.type.empty())
       o.type = a;
     else
@@ -114,7 +162,26 @@ Options parse_options(const std::vector<std::string>& args) {
   std::optional<std::string> runs, only;
   if (args.empty()) throw UsageError{"missing command"};
   const std::string& command = args[0];
-  if (command == "--help" || command == "-h" || command == "help") return o;
+  if (command == "--help" || command == "-h" || command == "help") {
+    if (args.size() > 1) o.help_topic = args[1];  // ramus help run
+    if (o.help_topic == "eval") {                 // eval's help is its own (the terms' outputs)
+      o.command = Command::eval;
+      o.eval = {"--help"};
+    }
+    return o;
+  }
+  // `ramus COMMAND --help`: that command's usage, whatever else is given (modal and eval: only as
+  // their first argument, eval's terms have a help of their own).
+  if (std::find(std::begin(kCommands), std::end(kCommands), command) != std::end(kCommands)) {
+    const bool own_help = command == "eval";
+    const bool asked = own_help ? false
+                                : (command == "modal" ? args.size() > 1 && is_help(args[1])
+                                                      : std::any_of(args.begin() + 1, args.end(), is_help));
+    if (asked) {
+      o.help_topic = command;
+      return o;
+    }
+  }
   if (command == "--version") {
     o.command = Command::version;
     return o;
@@ -193,7 +260,7 @@ Options parse_options(const std::vector<std::string>& args) {
     else if (campaign && a == "--threads")
       o.threads = static_cast<unsigned>(count("--threads", value("--threads")));
     else if (!a.empty() && a[0] == '-')
-      throw UsageError{"unknown option '" + a + "' for '" + command + "'"};
+      throw unknown_option(a, command);
     else if (o.scenario.empty())
       o.scenario = a;
     else

@@ -14,6 +14,7 @@ struct Options {
   Command command = Command::help;
   std::string scenario;                 ///< the scenario file
   std::string type;                     ///< fields: the type to list (all when empty)
+  std::string help_topic;               ///< help: the command whose usage to print (all when empty)
   std::vector<std::string> modal;       ///< modal: the arguments after "modal" (modal_command.hpp)
   std::vector<std::string> eval;        ///< eval: the arguments after "eval" (eval_command.hpp)
   bool markdown = false;                ///< fields --markdown: the field reference (docs/scenario_fields.md)
@@ -48,6 +49,9 @@ inline constexpr std::uint64_t kMaxRunsPerInvocation = 1'000'000;
 Options parse_options(const std::vector<std::string>& args);
 /// The usage text.
 std::string usage();
+/// The usage lines of one command ("run", "campaign", …): its block of usage(), with the
+/// "usage:" prefix; the whole of usage() for an empty or unknown command.
+std::string usage(const std::string& command);
 /// The usage lines of `ramus eval` (eval_command.hpp), part of usage().
 std::string eval_usage();
 

@@ -7,8 +7,8 @@
 
 namespace ramus::app {
 
-ProgressBar::ProgressBar(double t0, double t1, bool enabled)
-    : t0_(t0), t1_(t1), active_(enabled && isatty(STDERR_FILENO) == 1) {}
+ProgressBar::ProgressBar(double t0, double t1, bool enabled, Counting counting)
+    : t0_(t0), t1_(t1), active_(enabled && isatty(STDERR_FILENO) == 1), counting_(counting) {}
 
 ProgressBar::~ProgressBar() { finish(); }
 
@@ -19,8 +19,12 @@ void ProgressBar::update(double t) {
   percent_ = percent;
   constexpr int width = 40;
   const int filled = percent * width / 100;
-  std::fprintf(stderr, "\r[%.*s%*s] %3d%%  t = %.6g s", filled, "########################################",
-               width - filled, "", percent, t);
+  std::fprintf(stderr, "\r[%.*s%*s] %3d%%  ", filled, "########################################", width - filled, "",
+               percent);
+  if (counting_ == Counting::runs)
+    std::fprintf(stderr, "%.0f of %.0f runs", t - t0_, t1_ - t0_);
+  else
+    std::fprintf(stderr, "t = %.6g s", t);
   std::fflush(stderr);
 }
 

@@ -5,8 +5,11 @@ namespace ramus::app {
 
 class ProgressBar {
  public:
+  /// What the bar counts, and how its label reads: simulated time ("t = 98 s") or runs
+  /// ("98 of 100 runs").
+  enum class Counting { simulated_time, runs };
   /// Draws nothing when `enabled` is false or standard error is not a terminal.
-  ProgressBar(double t0, double t1, bool enabled);
+  ProgressBar(double t0, double t1, bool enabled, Counting counting = Counting::simulated_time);
   ~ProgressBar();
   ProgressBar(const ProgressBar&) = delete;
   ProgressBar& operator=(const ProgressBar&) = delete;
@@ -18,6 +21,7 @@ class ProgressBar {
  private:
   double t0_, t1_;
   bool active_;
+  Counting counting_;
   int percent_ = -1;
 };
 
