@@ -135,6 +135,27 @@ VehicleDiagnostics vehicle_diagnostics(const Model& model, const Eigen::VectorXd
   return vehicle_diagnostics(model, ws, x, t, i);
 }
 
+Eigen::Matrix3d vehicle_inertia_PntC_B(const Model& model, const Eigen::VectorXd& x, double t, std::size_t i) {
+  if (i >= model.vehicle_count())
+    throw ConfigurationError("vehicle_inertia_PntC_B", "vehicle index", std::to_string(i),
+                             "out of range (" + std::to_string(model.vehicle_count()) + " vehicles)");
+  if (x.size() != model.layout().size())
+    throw ConfigurationError("vehicle_inertia_PntC_B", "x", "of size " + std::to_string(x.size()),
+                             "must have the state's size " + std::to_string(model.layout().size()));
+  Workspace ws(model);
+  Eigen::VectorXd xk = x;
+  const Eigen::Index i_omega = model.vehicle(i).offsets().omega_BN_B;
+  xk.segment<3>(i_omega).setZero();
+  const VehicleDiagnostics d0 = vehicle_diagnostics(model, ws, xk, t, i);
+  Eigen::Matrix3d I_N_dcm_NB;
+  for (int k = 0; k < 3; ++k) {
+    xk.segment<3>(i_omega) = Eigen::Vector3d::Unit(k);
+    I_N_dcm_NB.col(k) = vehicle_diagnostics(model, ws, xk, t, i).H_rot_PntC_N - d0.H_rot_PntC_N;
+  }
+  const Eigen::Matrix3d I_B = dcm_from_mrp(d0.sigma_BN) * I_N_dcm_NB;  // dcm_BN I_N dcm_NB
+  return 0.5 * (I_B + I_B.transpose());                                // symmetric to round-off
+}
+
 VehicleDiagnostics vehicle_diagnostics(const Model& model, Workspace& ws, const Eigen::VectorXd& x, double t,
                                        std::size_t i) {
   if (i >= model.vehicle_count())

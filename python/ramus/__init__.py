@@ -6,6 +6,7 @@ comes back as numpy arrays.
 """
 
 import os
+import time
 
 import numpy
 
@@ -19,7 +20,7 @@ __all__ = ["ConfigurationError", "Error", "IntegrationError", "ScenarioError", "
            "StateEffector", "DynamicEffector", "TwoPointEffector", "Environment", "State", "Result", "Task",
            "gravity", "propagate", "step_halving", "diagnostics", "fields", "stepper_list", "scenario",
            "Event", "state_entry_event", "delta_v_event", "altitude_event", "linearize", "task", "RegisteredTask",
-           "GravityModel", "EnvironmentValues", "eval_gravity", "eval_field", "eval_shadow", "eval_density", "eval_srp"]
+           "GravityModel", "EnvironmentValues", "eval_gravity", "eval_field", "eval_shadow", "eval_density", "eval_srp", "attitude", "fsw"]
 
 # ---- effectors: one constructor per type the scenario files know --------------------------------
 for _kind in _ramus.state_effector_types():
@@ -129,9 +130,12 @@ class State(numpy.ndarray):
 
 # ---- propagating ------------------------------------------------------------------------------
 class Result:
-    """A run's output: t [s] (n,), the states x (n, state size) and the logged quantities, values
-    (n, columns) with their columns and units; result['sc.rotational_energy'] is a column,
-    result['sc/hub.omega_BN_B'] the (n, 3) block of a vector quantity."""
+    """A run's output: t [s] (n,), the states x (n, state size) with their names state_columns and
+    units state_units, the final state x_final, the logged quantities values (n, columns) with
+    their columns and units, the run's statistics stats (steps, rejected, evaluations, t, stopped,
+    wall_time [s], ...) and its events; result['sc.rotational_energy'] is a column,
+    result['sc/hub.omega_BN_B'] the (n, 3) block of a vector quantity. to_dataframe() and
+    to_xarray() give the logged quantities as a pandas DataFrame or an xarray Dataset."""
 
     def __init__(self, raw, model=None):
         self.t = raw["t"] if "t" in raw else raw["values"][:, 0]
@@ -139,9 +143,21 @@ class Result:
         self.values = raw["values"]
         self.columns = list(raw["columns"])
         self.units = list(raw["units"])
-        self.stats = raw.get("stats", {})
+        self.stats = dict(raw.get("stats", {}))
         self.events = raw.get("events", [])
         self.model = model
+        self.x_final = raw.get("x_final", None if self.x is None or len(self.x) == 0 else self.x[-1])
+
+    @property
+    def state_columns(self):
+        """The name of each entry of the state vector, the columns of x ('sc/hub.omega_BN_B[2]';
+        a one-entry block by its name, 'sc/panel.theta')."""
+        return _state_names(self.model)[0]
+
+    @property
+    def state_units(self):
+        """The unit of each entry of the state vector."""
+        return _state_names(self.model)[1]
 
     def __getitem__(self, name):
         if name in self.columns:
@@ -154,6 +170,50 @@ class Result:
     def state(self, k=-1):
         """The state at output k as a State (named access)."""
         return State(self.x[k], self.model)
+
+    def to_dataframe(self):
+        """The logged quantities as a pandas DataFrame: index the time t [s] (named 't'), one column
+        per logged quantity entry (self.columns), the units in df.attrs['units'] (a dict column ->
+        unit, 's' for 't'). Needs pandas (Debian: python3-pandas)."""
+        pandas = _optional("pandas", "python3-pandas", "Result.to_dataframe")
+        index = pandas.Index(numpy.asarray(self.t, dtype=float), name="t")
+        df = pandas.DataFrame(numpy.asarray(self.values), index=index, columns=list(self.columns))
+        df.attrs["units"] = {"t": "s", **dict(zip(self.columns, self.units))}
+        return df
+
+    def to_xarray(self):
+        """The logged quantities as an xarray Dataset: the coordinate t [s], one data variable per
+        logged quantity entry (self.columns) along t, each with attrs['units']; the run's
+        statistics in the Dataset's attrs. Needs xarray (Debian: python3-xarray)."""
+        xarray = _optional("xarray", "python3-xarray", "Result.to_xarray")
+        values = numpy.asarray(self.values)
+        data = {c: ("t", values[:, k], {"units": u}) for k, (c, u) in enumerate(zip(self.columns, self.units))}
+        attrs = {k: (int(v) if isinstance(v, bool) else v) for k, v in self.stats.items()
+                 if isinstance(v, (int, float, bool))}
+        return xarray.Dataset(data, coords={"t": ("t", numpy.asarray(self.t, dtype=float), {"units": "s"})},
+                              attrs=attrs)
+
+
+def _optional(module, package, who):
+    """An optional module imported when first needed, else an ImportError naming the package."""
+    import importlib
+    try:
+        return importlib.import_module(module)
+    except ImportError as e:
+        raise ImportError(f"{who} needs {module}, which is not installed for this Python: install it "
+                          f"(Debian: apt-get install {package}; or pip install {module})") from e
+
+
+def _state_names(model):
+    """(names, units) of each entry of the model's state vector, from its layout."""
+    if model is None:
+        return [], []
+    names, units = [], []
+    for name, offset, size, unit in model.layout:
+        for k in range(size):
+            names.append(name if size == 1 else f"{name}[{k}]")
+            units.append(unit)
+    return names, units
 
 
 class Task:
@@ -173,7 +233,7 @@ class Task:
         raise NotImplementedError("a Task gives update(t, x, commands)")
 
 
-def propagate(system, x0, times, stepper="rk4", dt=0.0, abs_tol=1e-10, rel_tol=1e-10, max_steps=100_000_000,
+def propagate(system, x0, times, stepper="rk4", dt=None, abs_tol=1e-10, rel_tol=1e-10, max_steps=100_000_000,
               log=None, tasks=(), inputs=(), events=()):
     """Propagates x0 through the output times [s] with a stepper of stepper_list(): fixed step dt
     [s], or adaptive with abs_tol, rel_tol (dt the first trial step). `log` names the quantities
@@ -184,12 +244,33 @@ def propagate(system, x0, times, stepper="rk4", dt=0.0, abs_tol=1e-10, rel_tol=1
     after the run); `events` ramus.Event objects
     located between steps (r.events: (name, t, rising, x) of each occurrence; after a stop the last
     row is the stop's). Returns a Result; x0 is not changed."""
+    if dt is None:
+        dt = _dt_required(stepper)
     if isinstance(system, Model):
         system = System(system)
+    start = time.perf_counter()
     raw = _ramus._propagate(system, x0, times, stepper, dt, abs_tol, rel_tol, max_steps,  # checked by name in C++
                             None if log is None else list(log), list(tasks),
                             [(float(t), str(c), float(v)) for t, c, v in inputs], list(events))
+    raw["stats"]["wall_time"] = time.perf_counter() - start
+    raw["stats"]["events"] = len(raw["events"])
     return Result(raw, system.model)
+
+
+def _dt_required(stepper):
+    """The ConfigurationError (a ValueError) of a propagate call without dt: the library's driver
+    takes no default step, fixed or adaptive (PropagationSettings.dt must be positive)."""
+    info = {s["name"]: s for s in stepper_list()}.get(stepper) if isinstance(stepper, str) else None
+    if info is None:  # an unknown stepper: refused by the library, listing the steppers, before dt
+        return 0.0
+    if info["adaptive"]:
+        raise ConfigurationError(
+            f"propagate: dt [s] = not given: required by the adaptive stepper '{stepper}' as its first trial "
+            f"step (the library does not choose one; its error control adapts it from there): pass dt=..., "
+            f"for example a tenth of the output interval")
+    raise ConfigurationError(
+        f"propagate: dt [s] = not given: required by the fixed-step stepper '{stepper}' (its step): pass "
+        f"dt=..., for example dt=0.1")
 
 
 def step_halving(system, x0, t0, t1, dt0, levels, stepper="rk4", error=None):
@@ -297,3 +378,5 @@ def eval_srp(positions, t=0.0, scenario=None, pressure_1au=4.56e-6, base=None):
 
 
 from . import scenario  # noqa: E402  (after the names it uses)
+from . import attitude  # noqa: E402
+from . import fsw  # noqa: E402

@@ -44,15 +44,62 @@ class Scenario:
 
     def run(self, log=None):
         """Runs it as `ramus run` does (inputs, flight software, events); returns a Result with the
-        logged quantities (`log`, default the scenario's) at the output times, x_final the final
-        state and events the (name, t, rising) of each event occurrence."""
+        logged quantities (`log`, default the scenario's) at the output times, x the state at each
+        of them, x_final the final state, stats the run's statistics (steps, rejected,
+        evaluations, t, stopped, events, wall_time) and events the (name, t, rising) of each
+        event occurrence."""
         from . import Result
         raw = self._loaded._run(None if log is None else list(log))
-        values, x_final = raw["values"], raw["x"]  # "t" first in values
-        raw.update(t=values[:, 0], values=values[:, 1:], columns=raw["columns"][1:], units=raw["units"][1:], x=None)
+        values = raw["values"]  # "t" first in values
+        raw.update(t=values[:, 0], values=values[:, 1:], columns=raw["columns"][1:], units=raw["units"][1:])
         result = Result(raw, self.model)
-        result.x_final = x_final  # the state at the end (or at a stop event)
+        result.x_final = raw["x_final"]  # the state at the end (or at a stop event)
         return result
+
+
+    @property
+    def flight_software(self):
+        """Each flight-software task as a dict: name, type, vehicle, period [s], offset [s], delay
+        [samples], outputs (the channels it writes); an attitude-control task also its law
+        ('mrp_feedback': K [N m], P [N m s], K_i, integral_limit [s]; 'quaternion_pd': k_p [N m], K_d
+        [N m s]), feed_forward, actuator and the inertia it uses, I_PntC_B [kg m^2] (the vehicle's
+        at the start when the file gives none, less the wheels' spin-axis inertias with reaction
+        wheels: docs/fsw/attitude_control_task.md §3)."""
+        return self._loaded._flight_software
+
+    def describe(self):
+        """The text of `ramus describe` for this scenario's model (state layout and actuator
+        channels) and its flight software: each task's period, offset, delay, the channels it
+        writes, and an attitude-control task's gains and inertia."""
+        lines = [self.description, ""] if self.description else []
+        lines += ["state layout and actuator channels", self.model.describe().rstrip("\n")]
+        tasks = self.flight_software
+        if tasks:
+            lines += ["", "flight software"]
+        for task in tasks:
+            lines.append(f"task '{task['name']}' ({task['type']}) on vehicle '{task.get('vehicle', '?')}': period "
+                         f"{task.get('period', float('nan')):g} s, offset {task.get('offset', 0.0):g} s, delay "
+                         f"{task.get('delay', 0)}; writes {' '.join(task.get('outputs', []))}")
+            if "law" not in task:
+                continue
+            if task["law"] == "mrp_feedback":
+                gains = (f"K = {task['K']:g} N m, P = {_matrix(task['P'])} N m s, K_i = {task['K_i']:g}, "
+                         f"integral_limit = {task['integral_limit']:g} s")
+            else:
+                gains = f"k_p = {task['k_p']:g} N m, K_d = {_matrix(task['K_d'])} N m s"
+            lines.append(f"  law {task['law']}: {gains}, feed_forward {task['feed_forward']}, actuator "
+                         f"{task['actuator']}")
+            lines.append(f"  I_PntC_B = {_matrix(task['I_PntC_B'])} kg m^2")
+        return "\n".join(lines) + "\n"
+
+
+def _matrix(m):
+    """A 3x3 matrix on one line: diag(a, b, c) when diagonal."""
+    import numpy
+    m = numpy.asarray(m)
+    if numpy.count_nonzero(m - numpy.diag(numpy.diag(m))) == 0:
+        return "diag(" + ", ".join(f"{v:.10g}" for v in numpy.diag(m)) + ")"
+    return "[" + "; ".join(", ".join(f"{v:.10g}" for v in row) for row in m) + "]"
 
 
 def load(document, base=None):

@@ -8,6 +8,7 @@
 #include <array>
 
 #include "conversions.hpp"
+#include "ramus/kernel/attitude.hpp"
 #include "ramus/kernel/diagnostics.hpp"
 #include "ramus/kernel/enum_names.hpp"
 #include "ramus/kernel/model.hpp"
@@ -59,6 +60,43 @@ const char* translation_name(HubTranslation t) {
 }
 
 }  // namespace
+
+/// Model.mass_properties (docs/python.md, "States"): the vehicle's mass and centre of mass from its
+/// diagnostics, and its inertia about C from the angular momentum about C, which is linear in the
+/// hub rate at fixed joint rates, H_C = I_C ω + h(joint rates): column k of I_C (in N, times
+/// dcm_NB) is H_C(ω_B = ê_k) − H_C(ω_B = 0), both at x otherwise (the inertia an attitude-control
+/// task takes by default, docs/fsw/attitude_control_task.md).
+static py::dict mass_properties_dict(const Model& model, const py::handle& x, const py::object& vehicle,
+                                     const py::handle& t) {
+  static const std::string owner = "Model.mass_properties";
+  if (!model.is_finalized()) throw ConfigurationError(owner, "model", "not finalized", "call Model.finalize() first");
+  Eigen::VectorXd xv = to_vector(x, model.layout().size(), owner, "x");
+  const double tv = to_number(t, owner, "t [s]");
+  std::size_t v = 0;
+  if (py::isinstance<py::str>(vehicle)) {
+    v = model.vehicle_index(vehicle.cast<std::string>());
+  } else {
+    const bool integer = PyLong_Check(vehicle.ptr()) && !PyBool_Check(vehicle.ptr());
+    const long long k = integer ? vehicle.cast<long long>() : -1;
+    if (k < 0 || static_cast<std::size_t>(k) >= model.vehicle_count())
+      throw ConfigurationError(
+          owner, "vehicle", std::string(py::repr(vehicle)),
+          "must be a vehicle's name or an index from 0 to " + std::to_string(model.vehicle_count() - 1));
+    v = static_cast<std::size_t>(k);
+  }
+  const VehicleDiagnostics d0 = vehicle_diagnostics(model, xv, tv, v);
+  const Eigen::Matrix3d dcm_BN = dcm_from_mrp(d0.sigma_BN);
+  const Eigen::Matrix3d I_PntC_B = vehicle_inertia_PntC_B(model, xv, tv, v);
+  py::dict out;
+  out["vehicle"] = model.vehicle(v).name();
+  out["m"] = d0.m;
+  out["r_CN_N"] = Eigen::Vector3d(d0.r_CN_N);
+  out["I_PntC_B"] = I_PntC_B;
+  out["I_PntC_N"] = Eigen::Matrix3d(dcm_BN.transpose() * I_PntC_B * dcm_BN);
+  out["sigma_BN"] = Eigen::Vector3d(d0.sigma_BN);
+  out["dcm_BN"] = dcm_BN;
+  return out;
+}
 
 void bind_kernel(py::module_& m) {
   py::class_<StateEffector, std::shared_ptr<StateEffector>>(m, "StateEffector",
@@ -196,6 +234,14 @@ void bind_kernel(py::module_& m) {
             return out;
           },
           "The actuator channels, in the order of the input vector.")
+      .def(
+          "mass_properties",
+          [](const Model& model, const py::handle& x, const py::object& vehicle, const py::handle& t) {
+            return mass_properties_dict(model, x, vehicle, t);
+          },
+          py::arg("x"), py::arg("vehicle"), py::arg("t") = 0.0,
+          "A vehicle's (by name or index) mass m [kg], centre of mass r_CN_N [m] and inertia about C, "
+          "I_PntC_B and I_PntC_N [kg m^2], at the state x and time t [s].")
       .def(
           "describe",
           [](const Model& model) {

@@ -4,6 +4,8 @@
 namespace ramus::python {
 void bind_environment(py::module_& m);      // environment.cpp: the environment's terms at points (ramus.eval_*)
 void bind_python_effector(py::module_& m);  // python_effector.cpp: dynamic effectors written in Python
+void bind_attitude(py::module_& m);         // attitude.cpp: attitude conversions over arrays (ramus.attitude)
+void bind_fsw_algorithms(py::module_& m);   // fsw_algorithms.cpp: the flight-software laws (ramus.fsw)
 }  // namespace ramus::python
 
 PYBIND11_MODULE(_ramus, m) {
@@ -19,4 +21,6 @@ PYBIND11_MODULE(_ramus, m) {
   ramus::python::bind_scenario(m);
   ramus::python::bind_bench(m);
   ramus::python::bind_environment(m);
+  ramus::python::bind_attitude(m);
+  ramus::python::bind_fsw_algorithms(m);
 }

@@ -2,9 +2,11 @@
 // file or from the same JSON as a dict (the package turns the dict into JSON text), run with its
 // inputs, flight software and events, its logged quantities returned as numpy arrays; campaigns
 // run on threads, their runs' final values and histories returned as arrays.
+#include <pybind11/eigen.h>
 #include <pybind11/stl.h>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -20,20 +22,27 @@
 namespace ramus::python {
 namespace {
 
-/// One run's logged rows (t first), its final state and its stop.
+/// One run's logged rows (t first), its final state, its stop and its statistics.
 struct RunRows {
-  std::vector<double> rows;  ///< row-major, columns().size() per row
+  std::vector<double> rows;    ///< row-major, columns().size() per row
+  std::vector<double> states;  ///< row-major, the state at each logged row (when kept)
   Eigen::VectorXd x;
   PropagationStats stats;
+  double wall_time = 0.0;  ///< [s] of the run, measured around it
 };
 
-RunRows run_rows(const scenario::Scenario& s, const scenario::QuantityLog& log) {
+/// The run of s, its logged rows and, with `keep_states`, the state at each row (a scenario run
+/// from Python; a campaign keeps only the rows).
+RunRows run_rows(const scenario::Scenario& s, const scenario::QuantityLog& log, bool keep_states = false) {
   RunRows r;
+  const auto start = std::chrono::steady_clock::now();
   r.stats =
       scenario::run_scenario_with_view(s, r.x, [&](const Eigen::VectorXd& x, double t, const scenario::RunView& v) {
         const std::vector<double> row = log.row(x, t, v);
         r.rows.insert(r.rows.end(), row.begin(), row.end());
+        if (keep_states) r.states.insert(r.states.end(), x.data(), x.data() + x.size());
       });
+  r.wall_time = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
 
@@ -44,11 +53,67 @@ py::dict run_dict(RunRows&& r, const scenario::QuantityLog& log) {
   out["values"] = hand_over(std::move(r.rows), rows, width);
   out["columns"] = log.columns();
   out["units"] = log.units();
-  out["x"] = copy_of(r.x);
+  out["x_final"] = copy_of(r.x);
+  const auto n = static_cast<py::ssize_t>(r.x.size());
+  const py::ssize_t states = n > 0 ? static_cast<py::ssize_t>(r.states.size()) / n : 0;
+  out["x"] = hand_over(std::move(r.states), states, n);
   py::list events;
   for (const EventOccurrence& e : r.stats.events) events.append(py::make_tuple(e.name, e.t, e.rising));
   out["events"] = events;
   out["stopped"] = r.stats.stopped;
+  // The driver's statistics (ramus/steppers/propagate.hpp, PropagationStats) and the wall time.
+  py::dict stats;
+  stats["steps"] = r.stats.steps;
+  stats["rejected"] = r.stats.rejected;
+  stats["evaluations"] = r.stats.evaluations;
+  stats["t"] = r.stats.t;
+  stats["stopped"] = r.stats.stopped;
+  stats["events"] = r.stats.events.size();
+  stats["wall_time"] = r.wall_time;
+  out["stats"] = stats;
+  return out;
+}
+
+/// Each flight-software task of the scenario as `ramus describe` lists it (name, vehicle, period,
+/// offset, delay, the channels it writes) and, for an attitude-control task, the law, its gains and
+/// the inertia it uses (docs/fsw/attitude_control_task.md).
+py::list flight_software_list(const scenario::Scenario& s) {
+  py::list out;
+  const std::unique_ptr<FlightSoftware> software = scenario::make_flight_software(s);
+  if (!software) return out;
+  for (const scenario::FlightSoftwareTaskSpec& spec : s.flight_software) {
+    py::dict d;
+    d["name"] = spec.name;
+    d["type"] = spec.type;
+    for (const auto& task : software->tasks()) {
+      if (task->name() != spec.name) continue;
+      d["vehicle"] = task->vehicle();
+      d["period"] = task->timing().period;
+      d["offset"] = task->timing().offset;
+      d["delay"] = task->timing().delay;
+      d["outputs"] = task->outputs();
+    }
+    if (spec.type == "attitude_control") {
+      const fsw::AttitudeControlTaskConfig& c = spec.attitude_control;
+      if (c.law == fsw::AttitudeControlLaw::quaternion_pd) {
+        d["law"] = "quaternion_pd";
+        d["k_p"] = c.quaternion_pd.k_p;
+        d["K_d"] = c.quaternion_pd.K_d;
+        d["I_PntC_B"] = c.quaternion_pd.I_PntC_B;
+        d["feed_forward"] = c.quaternion_pd.feed_forward;
+      } else {
+        d["law"] = "mrp_feedback";
+        d["K"] = c.control.K;
+        d["P"] = c.control.P;
+        d["K_i"] = c.control.K_i;
+        d["integral_limit"] = c.control.integral_limit;
+        d["I_PntC_B"] = c.control.I_PntC_B;
+        d["feed_forward"] = c.control.feed_forward;
+      }
+      d["actuator"] = c.actuator == fsw::AttitudeActuator::reaction_wheels ? "reaction_wheels" : "ideal_torque";
+    }
+    out.append(d);
+  }
   return out;
 }
 
@@ -63,6 +128,7 @@ void bind_scenario(py::module_& m) {
       .def_readonly("log", &scenario::Scenario::log)
       .def_property_readonly("stepper", [](const scenario::Scenario& s) { return s.settings.stepper; })
       .def_property_readonly("dt", [](const scenario::Scenario& s) { return s.settings.dt; })
+      .def_property_readonly("_flight_software", &flight_software_list)
       .def(
           "_run",
           [](const scenario::Scenario& s, const std::optional<std::vector<std::string>>& names) {
@@ -77,7 +143,7 @@ void bind_scenario(py::module_& m) {
             RunRows r;
             {
               py::gil_scoped_release release;
-              r = run_rows(run, log);
+              r = run_rows(run, log, true);
             }
             return run_dict(std::move(r), log);
           },

@@ -331,7 +331,14 @@ std::filesystem::path data_root(const Node& n, const std::filesystem::path& base
 
 std::string EnvironmentObjects::data_file(const std::string& file) const {
   const std::filesystem::path p(file);
-  if (!data_root) return files_read.emplace_back(p.is_absolute() || base.empty() ? file : (base / p).string());
+  if (!data_root) {
+    // Relative to the scenario's folder, resolved as the system will open it (symbolic links and
+    // ".." followed), so that messages and the inputs' identity name the file itself.
+    const std::filesystem::path full = p.is_absolute() || base.empty() ? p : base / p;
+    std::error_code ec;
+    const std::filesystem::path resolved = std::filesystem::weakly_canonical(full, ec);
+    return files_read.emplace_back(ec || file.empty() ? full.string() : resolved.string());
+  }
   const std::string owner = "data_root '" + data_root->string() + "'";
   if (file.empty()) throw ConfigurationError(owner, "file", "''", "is empty: give the data file's path");
   const std::filesystem::path full = p.is_absolute() ? p : *data_root / p;

@@ -127,23 +127,6 @@ std::shared_ptr<const T> find_effector(const Model& model, std::size_t v, const 
                                    "vehicle only)"));
 }
 
-/// [kg m²] the inertia of vehicle v about its centre of mass C, in B, at (x0, t0): the angular
-/// momentum about C is linear in the hub rate at fixed joint rates, H_C = I_C ω + h(joint rates),
-/// so column k of I_C (in N) is H_C(ω_B = ê_k) − H_C(ω_B = 0), both at x0 otherwise.
-Eigen::Matrix3d vehicle_inertia_PntC_B(const Model& model, std::size_t v, double t0) {
-  const Eigen::Index i_omega = model.vehicle(v).offsets().omega_BN_B;
-  Eigen::VectorXd x = model.initial_state();
-  x.segment<3>(i_omega).setZero();
-  const VehicleDiagnostics d0 = diagnostics(model, x, t0)[v];
-  Eigen::Matrix3d I_N_dcm_NB;
-  for (int k = 0; k < 3; ++k) {
-    x.segment<3>(i_omega) = Eigen::Vector3d::Unit(k);
-    I_N_dcm_NB.col(k) = diagnostics(model, x, t0)[v].H_rot_PntC_N - d0.H_rot_PntC_N;
-  }
-  const Eigen::Matrix3d I_B = dcm_from_mrp(d0.sigma_BN) * I_N_dcm_NB;  // dcm_BN I_N dcm_NB
-  return 0.5 * (I_B + I_B.transpose());                                // symmetric to round-off
-}
-
 // ---- the task's parts (registered in register_tasks) ----------------------------------------
 
 using TaskConfig = fsw::AttitudeControlTaskConfig;
@@ -607,7 +590,8 @@ void attitude_control(const Node& n, const TaskContext& context, FlightSoftwareT
   if (!n.at("control").has("I_PntC_B")) {
     // The law's inertia: the vehicle's about C at t0, less the commanded wheels' spin inertias
     // Σ J_s ĝ ĝᵀ (fsw/attitude_control_task.hpp), from the model.
-    c.control.I_PntC_B = vehicle_inertia_PntC_B(context.model, context.vehicle, context.t0);
+    c.control.I_PntC_B =
+        vehicle_inertia_PntC_B(context.model, context.model.initial_state(), context.t0, context.vehicle);
     for (std::size_t i = 0; wheels && i < wheels->wheel_count(); ++i) {
       const ReactionWheelParameters& w = wheels->wheel(i);
       c.control.I_PntC_B -= w.Js * w.gsHat_B * w.gsHat_B.transpose();

@@ -124,3 +124,112 @@ def test_environment_models_built_in_python_match_the_same_dict():
     # Each environment load acted (non-zero), so the comparison covers them.
     for name in ["sc/gg.torque_PntF_F", "sc/drag.force_F", "sc/srp.force_F"]:
         assert numpy.max(numpy.abs(r[name])) > 0.0, name
+
+
+# ---- the scenario Result: statistics, states, DataFrame and Dataset (docs/python.md, "Results") ----
+
+def test_scenario_result_carries_the_run_statistics_and_the_states():
+    s = ramus.scenario.load(SCENARIO)
+    r = s.run()
+    # rk4 at dt = 0.05 s over 80 s, every input time (10, 25, 40, 55 s) a multiple of dt: 1600
+    # steps of four evaluations each (the classical Runge-Kutta method has four stages), none rejected.
+    assert s.stepper == "rk4" and s.dt == 0.05
+    assert r.stats["steps"] == 1600 and r.stats["evaluations"] == 4 * 1600 and r.stats["rejected"] == 0
+    assert r.stats["t"] == 80.0 and r.stats["stopped"] is False and r.stats["events"] == 0
+    assert r.stats["wall_time"] > 0.0
+    # the state at every output time, the last the final state, named entry by entry
+    assert r.x.shape == (len(r.t), s.model.state_size)
+    numpy.testing.assert_array_equal(r.x[-1], r.x_final)
+    assert len(r.state_columns) == s.model.state_size == len(r.state_units)
+    offset, size = s.model.state_index("sc/hub.omega_BN_B")
+    assert r.state_columns[offset:offset + size] == [f"sc/hub.omega_BN_B[{k}]" for k in range(3)]
+    assert r.state_units[offset] == "rad/s"
+    # x holds the states the logged quantities were computed from: the logged rates are its entries
+    numpy.testing.assert_array_equal(r.x[:, offset:offset + size], r["sc/hub.omega_BN_B"])
+    theta = s.model.state_index("sc/panel_plus_y.theta")[0]
+    assert r.state_columns[theta] == "sc/panel_plus_y.theta"
+    numpy.testing.assert_array_equal(r.x[:, theta], r["sc/panel_plus_y.theta"])
+    # and the same states as the same run through propagate (bit for bit: the same driver and grid)
+    m = panels_and_wheels()
+    p = ramus.propagate(m, m.initial_state(), numpy.asarray(s.output_times), stepper=s.stepper, dt=s.dt,
+                        log=s.log, inputs=SCHEDULE)
+    numpy.testing.assert_array_equal(p.x, r.x)
+    assert p.stats["steps"] == r.stats["steps"] and p.stats["evaluations"] == r.stats["evaluations"]
+    assert p.stats["wall_time"] > 0.0
+    numpy.testing.assert_array_equal(p.x_final, p.x[-1])
+    assert p.state_columns == r.state_columns
+
+
+def test_result_to_dataframe_and_to_xarray():
+    import pandas
+    import xarray
+    r = ramus.scenario.load(SCENARIO).run()
+    df = r.to_dataframe()
+    assert isinstance(df, pandas.DataFrame) and df.index.name == "t"
+    numpy.testing.assert_array_equal(df.index.to_numpy(), r.t)
+    assert list(df.columns) == r.columns
+    numpy.testing.assert_array_equal(df.to_numpy(), r.values)
+    assert df.attrs["units"]["t"] == "s"
+    assert df.attrs["units"]["sc/hub.omega_BN_B[2]"] == "rad/s"
+    assert df.attrs["units"]["sc.rotational_energy"] == "J"
+    assert df.attrs["units"] == {"t": "s", **dict(zip(r.columns, r.units))}
+    ds = r.to_xarray()
+    assert isinstance(ds, xarray.Dataset) and ds["t"].attrs["units"] == "s"
+    numpy.testing.assert_array_equal(ds["t"].to_numpy(), r.t)
+    for k, column in enumerate(r.columns):
+        numpy.testing.assert_array_equal(ds[column].to_numpy(), r.values[:, k])
+        assert ds[column].attrs["units"] == r.units[k] and ds[column].dims == ("t",)
+    assert ds.attrs["steps"] == r.stats["steps"]
+
+
+def test_to_dataframe_and_to_xarray_without_pandas_or_xarray_name_the_package(monkeypatch):
+    import sys
+    r = ramus.scenario.load(SCENARIO).run()
+    import pytest
+    monkeypatch.setitem(sys.modules, "pandas", None)  # `import pandas` then raises ImportError
+    with pytest.raises(ImportError, match=r"Result.to_dataframe needs pandas.*python3-pandas"):
+        r.to_dataframe()
+    monkeypatch.setitem(sys.modules, "xarray", None)
+    with pytest.raises(ImportError, match=r"Result.to_xarray needs xarray.*python3-xarray"):
+        r.to_xarray()
+
+
+def test_propagate_without_dt_says_what_to_pass():
+    import pytest
+    m = panels_and_wheels()
+    x = m.initial_state()
+    with pytest.raises(ValueError, match=r"dt \[s\] = not given: required by the fixed-step stepper 'rk4'.*pass dt="):
+        ramus.propagate(m, x, [0.0, 1.0])
+    # The library's driver takes no default first step for an adaptive stepper either
+    # (PropagationSettings.dt must be positive): the same clear refusal.
+    with pytest.raises(ramus.ConfigurationError,
+                       match=r"dt \[s\] = not given: required by the adaptive stepper 'rk_dopri5' as its first trial"):
+        ramus.propagate(m, x, [0.0, 1.0], stepper="rk_dopri5")
+    with pytest.raises(ramus.ConfigurationError, match="rk5"):  # an unknown stepper: the list of them
+        ramus.propagate(m, x, [0.0, 1.0], stepper="rk5")
+    with pytest.raises(ramus.ConfigurationError, match=r"dt \[s\] = 0: must be positive"):  # dt=0 given
+        ramus.propagate(m, x, [0.0, 1.0], dt=0.0)
+
+
+def test_describe_lists_each_task_with_its_gains_period_and_inertia():
+    s = ramus.scenario.load(EXAMPLES / "continuous_vs_sampled_slew.json")
+    document = json.loads((EXAMPLES / "continuous_vs_sampled_slew.json").read_text())
+    given = [t for t in document["flight_software"]["tasks"] if t["name"] == "acs"][0]
+    (task,) = s.flight_software
+    assert task["name"] == "acs" and task["law"] == "mrp_feedback" and task["actuator"] == "ideal_torque"
+    # the period and the gains as the file gives them (1 s, 36 N m, 162 N m s: already SI units)
+    assert given["period"] == {"value": 1, "unit": "s"} and task["period"] == 1.0
+    assert given["control"]["K"] == {"value": 36, "unit": "N m"} and task["K"] == 36.0
+    numpy.testing.assert_array_equal(task["P"], 162.0 * numpy.eye(3))  # a number P: P·1
+    # the file gives no inertia: the task's is the vehicle's about C at the start (an ideal torquer,
+    # no wheels to take out), which Model.mass_properties computes apart from the loader (and
+    # test_fsw_python.py checks against the parallel-axis theorem). Both read the inertia from
+    # the angular momentum at unit rates and agree to the bit today; 1e-12 relative leaves room for
+    # either summing in another order, far below what a body missed or misplaced would show.
+    assert "I_PntC_B" not in given.get("control", {})
+    expected = s.model.mass_properties(s.model.initial_state(), task["vehicle"])["I_PntC_B"]
+    numpy.testing.assert_allclose(task["I_PntC_B"], expected, rtol=0, atol=1e-12 * numpy.abs(expected).max())
+    text = s.describe()
+    assert "task 'acs' (attitude_control) on vehicle 'sampled': period 1 s" in text
+    assert "K = 36 N m, P = diag(162, 162, 162) N m s" in text and "I_PntC_B = " in text
+    assert s.model.describe().splitlines()[0] in text

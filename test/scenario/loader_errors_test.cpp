@@ -2,6 +2,8 @@
 // bad value, missing attachment target. Each case edits one field of a valid document and checks
 // the path the error names and the reason it gives.
 #include <boost/test/unit_test.hpp>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -42,6 +44,30 @@ BOOST_AUTO_TEST_CASE(the_valid_document_loads) {
   const Scenario s = parse_scenario(valid().dump());
   BOOST_TEST(s.model->vehicle_count() == 2u);
   BOOST_TEST(s.output_times.size() == 3u);
+}
+
+// A data file given relative to the scenario is named in errors as the system resolves it: the
+// absolute path with ".." followed, not the text joined to the scenario's folder.
+BOOST_AUTO_TEST_CASE(data_file_errors_name_the_resolved_path) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "ramus_loader_errors_resolved";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir / "sub");
+  json d = valid();
+  d["gravity"] = {
+      {"type", "spherical_harmonic_gravity"}, {"file", "sub/../missing_field.txt"}, {"degree", 2}, {"order", 2}};
+  const std::filesystem::path file = dir / "scenario.json";
+  std::ofstream(file) << d.dump();
+  const std::string expected = "'" + (std::filesystem::canonical(dir) / "missing_field.txt").string() + "'";
+  std::string message;
+  try {
+    load_scenario(file.string());
+  } catch (const ScenarioError& e) {
+    message = e.what();
+  }
+  std::filesystem::remove_all(dir);
+  BOOST_TEST_MESSAGE(message);
+  BOOST_TEST(message.find(expected) != std::string::npos);
+  BOOST_TEST(message.find("..") == std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(bad_json) {

@@ -49,6 +49,12 @@ struct VehicleDiagnostics {
 VehicleDiagnostics vehicle_diagnostics(const Model& model, const Eigen::VectorXd& x, double t, std::size_t i);
 /// Diagnostics of every vehicle.
 std::vector<VehicleDiagnostics> diagnostics(const Model& model, const Eigen::VectorXd& x, double t);
+/// [kg m²] the inertia of vehicle i about its centre of mass C, in B, at (x, t): the angular
+/// momentum about C is linear in the hub rate at fixed joint rates, H_C = I_C ω + h(joint rates),
+/// so column k of I_C (in N, times dcm_NB) is H_C(ω_B = ê_k) − H_C(ω_B = 0), both at x otherwise
+/// (x's hub rate is not read). Symmetrized (to round-off). The inertia an attitude-control task
+/// takes by default (docs/fsw/attitude_control_task.md).
+Eigen::Matrix3d vehicle_inertia_PntC_B(const Model& model, const Eigen::VectorXd& x, double t, std::size_t i);
 /// [J] potential energy stored in the model's two-point effectors (½ α |ψ|² of each constraint):
 /// with the vehicles' rotational and orbital energies, the total of a constrained system.
 double two_point_potential_energy(const Model& model, const Eigen::VectorXd& x);
