@@ -33,19 +33,6 @@ namespace {
 
 std::string_view embedded(const char* begin, const char* end) { return {begin, static_cast<std::size_t>(end - begin)}; }
 
-std::string base64(std::string_view bytes) {
-  static const char* const kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
-  for (std::size_t i = 0; i < bytes.size(); i += 3) {
-    const std::size_t n = std::min<std::size_t>(3, bytes.size() - i);
-    std::uint32_t v = 0;
-    for (std::size_t k = 0; k < 3; ++k) v = (v << 8) | (k < n ? static_cast<unsigned char>(bytes[i + k]) : 0U);
-    for (std::size_t k = 0; k < 4; ++k) out += k <= n ? kAlphabet[(v >> (18 - 6 * k)) & 63U] : '=';
-  }
-  return out;
-}
-
 /// JSON text safe inside a <script> element: "</" becomes "<\/" (the same string in JSON, and
 /// only inside strings can it occur).
 std::string script_safe(const std::string& text) {
@@ -67,10 +54,10 @@ std::string page(const std::string& data_json, const std::string& gltf) {
   if (const std::size_t at = gltf_loader.find(relative); at != std::string::npos)
     gltf_loader.replace(at, relative.size(), "'three/addons/utils/BufferGeometryUtils.js'");
   const std::map<std::string, std::string, std::less<>> values = {
-      {"THREE", base64(embedded(ramus_three_module_begin, ramus_three_module_end))},
-      {"ORBIT_CONTROLS", base64(embedded(ramus_three_orbit_begin, ramus_three_orbit_end))},
-      {"GLTF_LOADER", base64(gltf_loader)},
-      {"BUFFER_GEOMETRY_UTILS", base64(embedded(ramus_three_bgu_begin, ramus_three_bgu_end))},
+      {"THREE", scenario::base64(embedded(ramus_three_module_begin, ramus_three_module_end))},
+      {"ORBIT_CONTROLS", scenario::base64(embedded(ramus_three_orbit_begin, ramus_three_orbit_end))},
+      {"GLTF_LOADER", scenario::base64(gltf_loader)},
+      {"BUFFER_GEOMETRY_UTILS", scenario::base64(embedded(ramus_three_bgu_begin, ramus_three_bgu_end))},
       {"DATA", script_safe(data_json)},
       {"GLTF", script_safe(gltf)}};
   const std::string_view tpl = embedded(ramus_web_replay_begin, ramus_web_replay_end);

@@ -4,6 +4,7 @@
 // a spin or switches a force off, and a stop; then the errors.
 #include <boost/test/unit_test.hpp>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <numbers>
@@ -505,21 +506,49 @@ BOOST_AUTO_TEST_CASE(delta_v_and_altitude_builtins) {
   }
 }
 
+/// The eclipse cases' setting: a 10 kg hub on a circular equatorial orbit of radius r about the
+/// Earth, from (r, 0, 0), and the Sun fixed at 1 au along n1 (a constant table).
+struct CircularOrbitInSunlight {
+  double mu = CentralBodyGravity::earth().mu(), r = 7.0e6, R = 6378136.3, n = std::sqrt(mu / (r * r * r));
+  double D = 1.495978707e11;
+  Eigen::Vector3d sun_N{D, 0.0, 0.0};
+  std::shared_ptr<const Ephemeris> sun = std::make_shared<TabulatedEphemeris>(
+      "fixed sun", std::vector<double>{-1e7, 1e7}, std::vector<Eigen::Vector3d>{sun_N, sun_N},
+      std::vector<Eigen::Vector3d>(2, Eigen::Vector3d::Zero()));
+
+  std::shared_ptr<Model> model() const {
+    auto m = std::make_shared<Model>();
+    Vehicle& v = m->add_vehicle("sc", hub_config(10.0, Eigen::Matrix3d(Eigen::Vector3d(1, 2, 3).asDiagonal())));
+    v.set_initial_state(initial_state(Eigen::Vector3d(r, 0.0, 0.0), Eigen::Vector3d(0.0, std::sqrt(mu / r), 0.0),
+                                      Quaternion(1, 0, 0, 0), Eigen::Vector3d::Zero()));
+    m->set_gravity(std::make_shared<CentralBodyGravity>(CentralBodyGravity::earth()));
+    m->finalize();
+    return m;
+  }
+
+  /// One orbit with `g` as the only event: rk4 at dt or an adaptive stepper at 1e-15.
+  PropagationStats propagate_one_orbit(const std::string& stepper, double dt,
+                                       const std::function<std::shared_ptr<Model>(Event&)>& with_event) const {
+    Event e;
+    const std::shared_ptr<Model> m = with_event(e);
+    PropagationSettings s = settings_for(stepper, dt, 1e-15);
+    s.abs_tol = 1e-8;
+    s.events = {e};
+    Eigen::VectorXd x = m->initial_state();
+    return propagate(System(m), x, 0.0, 2.0 * kPi / n, s);
+  }
+};
+
 BOOST_AUTO_TEST_CASE(eclipse_entry_and_exit) {
-  // A circular equatorial orbit, r = 7000 km, from (r, 0, 0), the Sun fixed at 1 au along n1 (a
-  // constant table). Cylindrical shadow: entry at θ = π − asin(R/r), exit at π + asin(R/r), θ = n t.
-  // Conical: ν = ½ found by plain bisection (to 1e-12 s) of the closed-form orbit's
-  // illuminated_fraction — a different algorithm on the exact positions. rk4 at 1 s and the
-  // adaptive steppers at 1e-15 hold the orbit to ~1e-6 m, 1e-10 s at 7.5 km/s.
-  const double mu = CentralBodyGravity::earth().mu(), r = 7.0e6, R = 6378136.3, n = std::sqrt(mu / (r * r * r));
-  const Eigen::Vector3d sun_N(1.495978707e11, 0.0, 0.0);
-  const auto sun = std::make_shared<TabulatedEphemeris>("fixed sun", std::vector<double>{-1e7, 1e7},
-                                                        std::vector<Eigen::Vector3d>{sun_N, sun_N},
-                                                        std::vector<Eigen::Vector3d>(2, Eigen::Vector3d::Zero()));
+  // Cylindrical shadow: entry at θ = π − asin(R/r), exit at π + asin(R/r), θ = n t. Conical:
+  // ν = ½ found by plain bisection (to 1e-12 s) of the closed-form orbit's illuminated_fraction — a
+  // different algorithm on the exact positions. rk4 at 1 s and the adaptive steppers at 1e-15 hold
+  // the orbit to ~1e-6 m, 1e-10 s at 7.5 km/s.
+  const CircularOrbitInSunlight o;
   const auto conical_crossing = [&](double t_lo, double t_hi) {
     const auto g = [&](double t) {
-      return illuminated_fraction(ShadowModel::conical, r * Eigen::Vector3d(std::cos(n * t), std::sin(n * t), 0.0),
-                                  sun_N, R) -
+      return illuminated_fraction(ShadowModel::conical,
+                                  o.r * Eigen::Vector3d(std::cos(o.n * t), std::sin(o.n * t), 0.0), o.sun_N, o.R) -
              0.5;
     };
     const bool lo_positive = g(t_lo) >= 0.0;
@@ -529,26 +558,18 @@ BOOST_AUTO_TEST_CASE(eclipse_entry_and_exit) {
     }
     return t_hi;
   };
-  const double t_in = (kPi - std::asin(R / r)) / n, t_out = (kPi + std::asin(R / r)) / n;
+  const double t_in = (kPi - std::asin(o.R / o.r)) / o.n, t_out = (kPi + std::asin(o.R / o.r)) / o.n;
   for (const ShadowModel shadow : {ShadowModel::cylindrical, ShadowModel::conical}) {
     const double ref_in = shadow == ShadowModel::cylindrical ? t_in : conical_crossing(t_in - 50.0, t_in + 50.0);
     const double ref_out = shadow == ShadowModel::cylindrical ? t_out : conical_crossing(t_out - 50.0, t_out + 50.0);
     for (const auto& [stepper, dt] : {std::pair<std::string, double>{"rk4", 1.0}, {"rk_dopri5", 10.0}}) {
       BOOST_TEST_CONTEXT("stepper " << stepper << ", " << to_string(shadow)) {
-        auto model = std::make_shared<Model>();
-        Vehicle& v = model->add_vehicle("sc", hub_config(10.0, Eigen::Matrix3d(Eigen::Vector3d(1, 2, 3).asDiagonal())));
-        v.set_initial_state(initial_state(Eigen::Vector3d(r, 0.0, 0.0), Eigen::Vector3d(0.0, std::sqrt(mu / r), 0.0),
-                                          Quaternion(1, 0, 0, 0), Eigen::Vector3d::Zero()));
-        model->set_gravity(std::make_shared<CentralBodyGravity>(CentralBodyGravity::earth()));
-        model->finalize();
-        PropagationSettings s = settings_for(stepper, dt, 1e-15);
-        s.abs_tol = 1e-8;
-        Event e;
-        e.name = "eclipse";
-        e.g = eclipse_function("eclipse", *model, "sc", sun, R, shadow);
-        s.events = {e};
-        Eigen::VectorXd x = model->initial_state();
-        const PropagationStats stats = propagate(System(model), x, 0.0, 2.0 * kPi / n, s);
+        const PropagationStats stats = o.propagate_one_orbit(stepper, dt, [&](Event& e) {
+          auto model = o.model();
+          e.name = "eclipse";
+          e.g = eclipse_function("eclipse", *model, "sc", o.sun, o.R, shadow);
+          return model;
+        });
         BOOST_REQUIRE_EQUAL(stats.events.size(), 2u);
         const std::string what = stepper + " " + std::string(to_string(shadow));
         check_occurrence(stats.events[0], "eclipse", false, ref_in, kTimeTol, what);
@@ -559,44 +580,30 @@ BOOST_AUTO_TEST_CASE(eclipse_entry_and_exit) {
 }
 
 BOOST_AUTO_TEST_CASE(penumbra_and_umbra_entry_and_exit) {
-  // The orbit and fixed Sun of eclipse_entry_and_exit. The penumbra's and the umbra's edges in
-  // closed form (docs/environment/shadow.md (7), (8)): at the angle φ from the anti-Sun direction,
-  // φ_p = asin(R/r) + α_p, sin α_p = (R_Sun + R)/D and φ_u = asin(R/r) − α_u, sin α_u = (R_Sun − R)/D,
-  // entered at n t = π − φ and left at π + φ. The edge functions are smooth: rk4 at 1 s and dopri5
-  // at 1e-15 hold the orbit to ~1e-6 m, and the located times are within kTimeTol.
-  const double mu = CentralBodyGravity::earth().mu(), r = 7.0e6, R = 6378136.3, n = std::sqrt(mu / (r * r * r));
-  const double D = 1.495978707e11;
-  const Eigen::Vector3d sun_N(D, 0.0, 0.0);
-  const auto sun = std::make_shared<TabulatedEphemeris>("fixed sun", std::vector<double>{-1e7, 1e7},
-                                                        std::vector<Eigen::Vector3d>{sun_N, sun_N},
-                                                        std::vector<Eigen::Vector3d>(2, Eigen::Vector3d::Zero()));
-  const double phi_p = std::asin(R / r) + std::asin((kSunRadius + R) / D);
-  const double phi_u = std::asin(R / r) - std::asin((kSunRadius - R) / D);
+  // The penumbra's and the umbra's edges in closed form (docs/environment/shadow.md (7), (8)): at
+  // the angle φ from the anti-Sun direction, φ_p = asin(R/r) + α_p, sin α_p = (R_Sun + R)/D and
+  // φ_u = asin(R/r) − α_u, sin α_u = (R_Sun − R)/D, entered at n t = π − φ and left at π + φ. The
+  // edge functions are smooth: the located times are within kTimeTol with rk4 at 1 s and dopri5.
+  const CircularOrbitInSunlight o;
+  const double phi_p = std::asin(o.R / o.r) + std::asin((kSunRadius + o.R) / o.D);
+  const double phi_u = std::asin(o.R / o.r) - std::asin((kSunRadius - o.R) / o.D);
   for (const auto& [edge, phi] :
        {std::pair<EclipseEdge, double>{EclipseEdge::penumbra, phi_p}, {EclipseEdge::umbra, phi_u}})
     for (const auto& [stepper, dt] : {std::pair<std::string, double>{"rk4", 1.0}, {"rk_dopri5", 10.0}}) {
       BOOST_TEST_CONTEXT("stepper " << stepper << ", edge " << to_string(edge)) {
-        auto model = std::make_shared<Model>();
-        Vehicle& v = model->add_vehicle("sc", hub_config(10.0, Eigen::Matrix3d(Eigen::Vector3d(1, 2, 3).asDiagonal())));
-        v.set_initial_state(initial_state(Eigen::Vector3d(r, 0.0, 0.0), Eigen::Vector3d(0.0, std::sqrt(mu / r), 0.0),
-                                          Quaternion(1, 0, 0, 0), Eigen::Vector3d::Zero()));
-        model->set_gravity(std::make_shared<CentralBodyGravity>(CentralBodyGravity::earth()));
-        model->finalize();
-        PropagationSettings s = settings_for(stepper, dt, 1e-15);
-        s.abs_tol = 1e-8;
-        Event e;
-        e.name = "edge";
-        e.g = eclipse_function("edge", *model, "sc", sun, R, ShadowModel::conical, kSunRadius, edge);
-        s.events = {e};
-        Eigen::VectorXd x = model->initial_state();
-        const PropagationStats stats = propagate(System(model), x, 0.0, 2.0 * kPi / n, s);
+        const PropagationStats stats = o.propagate_one_orbit(stepper, dt, [&](Event& e) {
+          auto model = o.model();
+          e.name = "edge";
+          e.g = eclipse_function("edge", *model, "sc", o.sun, o.R, ShadowModel::conical, kSunRadius, edge);
+          return model;
+        });
         BOOST_REQUIRE_EQUAL(stats.events.size(), 2u);
-        check_occurrence(stats.events[0], "edge", false, (kPi - phi) / n, kTimeTol, stepper);
-        check_occurrence(stats.events[1], "edge", true, (kPi + phi) / n, kTimeTol, stepper);
+        check_occurrence(stats.events[0], "edge", false, (kPi - phi) / o.n, kTimeTol, stepper);
+        check_occurrence(stats.events[1], "edge", true, (kPi + phi) / o.n, kTimeTol, stepper);
       }
     }
   // The penumbra is crossed in Δt = (φ_p − φ_u)/n (docs/environment/shadow.md (9)): 8.63 s at r = 7000 km.
-  BOOST_TEST((phi_p - phi_u) / n == 8.63, boost::test_tools::tolerance(1e-3));
+  BOOST_TEST((phi_p - phi_u) / o.n == 8.63, boost::test_tools::tolerance(1e-3));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

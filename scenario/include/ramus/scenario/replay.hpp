@@ -94,4 +94,7 @@ std::string replay_json(const Replay& replay);
 /// translation and rotation, LINEAR, time in seconds. Poses are expressed in N.
 std::string replay_gltf(const Replay& replay);
 
+/// `bytes` in base64 (RFC 4648, with padding): the glTF's buffer and the page's data: URLs.
+std::string base64(std::string_view bytes);
+
 }  // namespace ramus::scenario
