@@ -591,10 +591,11 @@ BOOST_AUTO_TEST_CASE(penumbra_and_umbra_entry_and_exit) {
        {std::pair<EclipseEdge, double>{EclipseEdge::penumbra, phi_p}, {EclipseEdge::umbra, phi_u}})
     for (const auto& [stepper, dt] : {std::pair<std::string, double>{"rk4", 1.0}, {"rk_dopri5", 10.0}}) {
       BOOST_TEST_CONTEXT("stepper " << stepper << ", edge " << to_string(edge)) {
+        const EclipseEdge side = edge;  // a structured binding cannot be captured (C++20 before P1091)
         const PropagationStats stats = o.propagate_one_orbit(stepper, dt, [&](Event& e) {
           auto model = o.model();
           e.name = "edge";
-          e.g = eclipse_function("edge", *model, "sc", o.sun, o.R, ShadowModel::conical, kSunRadius, edge);
+          e.g = eclipse_function("edge", *model, "sc", o.sun, o.R, ShadowModel::conical, kSunRadius, side);
           return model;
         });
         BOOST_REQUIRE_EQUAL(stats.events.size(), 2u);
