@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 #include <iomanip>
+#include <map>
 #include <memory>
 #include <sstream>
 
@@ -15,6 +16,7 @@
 #include "ramus/environment/gravity_field_file.hpp"
 #include "ramus/environment/gravity_gradient.hpp"
 #include "ramus/environment/magnetorquer.hpp"
+#include "ramus/environment/polyhedral_gravity.hpp"
 #include "ramus/environment/solar_radiation_pressure.hpp"
 #include "ramus/environment/spherical_harmonic_gravity.hpp"
 #include "ramus/environment/third_body_gravity.hpp"
@@ -176,6 +178,41 @@ FullEnvironmentOrbit measure_full_environment_orbit(const std::string& data_dir,
   return o;
 }
 
+/// A sphere of radius R [m] as an icosahedron whose facets are split in four `refinements` times,
+/// the vertices pushed onto the sphere: 20·4^refinements facets, counter-clockwise from outside.
+PolyhedronShape icosphere(double R, int refinements) {
+  const double g = (1.0 + std::sqrt(5.0)) / 2.0;
+  PolyhedronShape s;
+  s.source = "icosphere";
+  for (const Eigen::Vector3d& v :
+       {Eigen::Vector3d(-1, g, 0), Eigen::Vector3d(1, g, 0), Eigen::Vector3d(-1, -g, 0), Eigen::Vector3d(1, -g, 0),
+        Eigen::Vector3d(0, -1, g), Eigen::Vector3d(0, 1, g), Eigen::Vector3d(0, -1, -g), Eigen::Vector3d(0, 1, -g),
+        Eigen::Vector3d(g, 0, -1), Eigen::Vector3d(g, 0, 1), Eigen::Vector3d(-g, 0, -1), Eigen::Vector3d(-g, 0, 1)})
+    s.vertices.push_back(R * v.normalized());
+  s.facets = {{0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11}, {1, 5, 9}, {5, 11, 4},
+              {11, 10, 2}, {10, 7, 6}, {7, 1, 8},  {3, 9, 4},  {3, 4, 2},   {3, 2, 6}, {3, 6, 8},
+              {3, 8, 9},  {4, 9, 5},  {2, 4, 11}, {6, 2, 10}, {8, 6, 7},   {9, 8, 1}};
+  for (int level = 0; level < refinements; ++level) {
+    std::map<std::pair<std::size_t, std::size_t>, std::size_t> middle;
+    const auto mid = [&](std::size_t a, std::size_t b) {
+      const auto key = std::minmax(a, b);
+      const auto [it, inserted] = middle.emplace(key, s.vertices.size());
+      if (inserted) s.vertices.push_back(R * (s.vertices[a] + s.vertices[b]).normalized());
+      return it->second;
+    };
+    std::vector<std::array<std::size_t, 3>> next;
+    for (const auto& f : s.facets) {
+      const std::size_t ab = mid(f[0], f[1]), bc = mid(f[1], f[2]), ca = mid(f[2], f[0]);
+      next.push_back({f[0], ab, ca});
+      next.push_back({f[1], bc, ab});
+      next.push_back({f[2], ca, bc});
+      next.push_back({ab, bc, ca});
+    }
+    s.facets = std::move(next);
+  }
+  return s;
+}
+
 std::vector<EnvironmentCost> measure_environment_costs(const std::string& data_dir, bool quick) {
   const int batches = quick ? 3 : 7;
   const double batch_seconds = quick ? 0.01 : 0.05;
@@ -235,6 +272,23 @@ std::vector<EnvironmentCost> measure_environment_costs(const std::string& data_d
            [&] { return effector.wrench(F, ConstInputBlock(nullptr, 0), at).torque_PntF_F; });
       against(3, "one 20x20 sum with the rotation");
     }
+  }
+  // A small body's polyhedron (docs/environment/polyhedral_gravity.md) against the harmonic sums
+  // above: an icosphere of 320 and 1280 facets (Eros-like shape models hold thousands), the same
+  // point scaled to 1.5 radii of a 10 km body, at its own density, fixed in N.
+  for (const int refinements : {2, 3}) {
+    PolyhedralGravityConfig c;
+    c.shape = icosphere(10e3, refinements);
+    c.density = 2670.0;
+    c.fixed_in_N = true;
+    const PolyhedralGravity body(std::move(c));
+    const Eigen::Vector3d r_P = r_N.normalized() * 15e3;
+    time("polyhedral gravity, " + std::to_string(body.facet_count()) + " facets, acceleration",
+         [&] { return body.acceleration_P(r_P); });
+    for (std::size_t k = 0; k < out.size(); ++k)  // against the 20x20 sum timed above
+      if (out[k].model == "spherical harmonics 20x20 alone (body frame)") against(out.size() - 1 - k, "the 20x20 sum");
+    time("polyhedral gravity, " + std::to_string(body.facet_count()) + " facets, acceleration and gradient",
+         [&] { return body.acceleration_and_gradient_N(r_P, t).a_N; });
   }
   time("Earth rotation (IAU 2006/2000B series, one dcm_PN)", [&] { return Eigen::Vector3d(series->dcm_PN(t) * r_N); });
   time("Earth rotation, interpolated (one dcm_PN)", [&] { return Eigen::Vector3d(earth->dcm_PN(t) * r_N); });

@@ -12,6 +12,7 @@
 #include "comparison.hpp"
 #include "environment_costs.hpp"
 #include "flex_costs.hpp"
+#include "stochastic_costs.hpp"
 #include "options.hpp"
 #include "plots.hpp"
 #include "report.hpp"
@@ -127,6 +128,7 @@ int main(int argc, char** argv) {
                             {measure_full_environment_orbit(RAMUS_DATA_DIR, 1e-9),
                              measure_full_environment_orbit(RAMUS_DATA_DIR, 1e-9, ramus::GradientPoint::vehicle)});
     print_flex_costs(std::cout, measure_flex_costs(options.quick), measure_chain_crossover(options.quick));
+    print_stochastic(std::cout, measure_stochastic(options.quick));
     if (options.plot_dir) {
       write_plots(*options.plot_dir, comparisons);
       std::cout << "\nplots written to " << *options.plot_dir << '\n';

@@ -122,8 +122,14 @@ RunResult run_one(const scenario::Campaign& campaign, std::uint64_t run, const O
 /// none (a bare number: the field's unit, docs/scenario_fields.md).
 std::optional<std::string> dispersion_unit(const std::string& scenario_bytes, const scenario::Dispersion& d) {
   const nlohmann::json doc = nlohmann::json::parse(scenario_bytes, nullptr, false);
-  if (doc.is_discarded() || !d.location.ends_with("/value")) return std::nullopt;
-  const std::string unit_location = d.location.substr(0, d.location.size() - 6) + "/unit";
+  // The object's "value", or an entry of it (".../I_PntBc_B/value/2/2"): the indices stripped.
+  std::string location = d.location;
+  for (std::size_t slash; (slash = location.rfind('/')) != std::string::npos && slash + 1 < location.size() &&
+                          std::all_of(location.begin() + static_cast<std::ptrdiff_t>(slash) + 1, location.end(),
+                                      [](char c) { return c >= '0' && c <= '9'; });)
+    location.resize(slash);
+  if (doc.is_discarded() || !location.ends_with("/value")) return std::nullopt;
+  const std::string unit_location = location.substr(0, location.size() - 6) + "/unit";
   try {
     const nlohmann::json& unit = doc.at(nlohmann::json::json_pointer(unit_location));
     if (unit.is_string()) return escaped_text(unit.get<std::string>());
@@ -317,6 +323,8 @@ int run_campaign(const Options& o, const ProcessGroup& group) {
     if (rank == 0) throw std::runtime_error(refusal);
     return 1;
   }
+  if (rank == 0 && !o.quiet)  // e.g. a controller whose inertia each run recomputes (Campaign::notes)
+    for (const std::string& note : campaign.notes()) std::fprintf(stderr, "ramus: note: %s\n", escaped_text(note).c_str());
   if (rank != 0) {
     manifest.emplace(dir, CampaignManifest::file_name(o.whole_campaign, o.first_run, o.end_run), o.first_run, o.end_run,
                      identity);

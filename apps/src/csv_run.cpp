@@ -9,7 +9,8 @@ CsvRun run_to_csv(const scenario::Scenario& scenario, const scenario::QuantityLo
                   const std::vector<std::string>& record, OutputFile& out, CsvFormat format,
                   const scenario::ProgressSink& on_progress,
                   const std::function<void(const std::vector<double>&)>& on_row,
-                  const scenario::QuantityLog* final_log) {
+                  const scenario::QuantityLog* final_log,
+                  const std::function<void(const Eigen::VectorXd&, double)>& on_state) {
   if (format == CsvFormat::annotated)
     write_csv_header(out, record, log.columns(), log.units());
   else
@@ -25,6 +26,7 @@ CsvRun run_to_csv(const scenario::Scenario& scenario, const scenario::QuantityLo
           write_csv_row(out, row);
           ++result.rows;
           if (on_row) on_row(row);
+          if (on_state) on_state(x, t);
         },
         on_progress);
   } catch (const IntegrationError& e) {

@@ -39,11 +39,13 @@ struct CsvRun {
 /// (stop_note; the annotated marker says so); that row is the final_row. Write errors throw
 /// std::runtime_error naming the file. `final_log` (optional): a second log whose row at the last
 /// output time is kept in final_row (a campaign's summary: it may read the run's inputs and flight
-/// software, which exist during the run only).
+/// software, which exist during the run only). `on_state` (optional): the state at each output
+/// time, in the same run (the replay of `ramus run --view`).
 CsvRun run_to_csv(const scenario::Scenario& scenario, const scenario::QuantityLog& log,
                   const std::vector<std::string>& record, OutputFile& out, CsvFormat format,
                   const scenario::ProgressSink& on_progress = {},
                   const std::function<void(const std::vector<double>&)>& on_row = {},
-                  const scenario::QuantityLog* final_log = nullptr);
+                  const scenario::QuantityLog* final_log = nullptr,
+                  const std::function<void(const Eigen::VectorXd&, double)>& on_state = {});
 
 }  // namespace ramus::app

@@ -123,6 +123,7 @@ int run(const Options& o) {
       outputs.push_back({"--plot (" + name + ")", (std::filesystem::path(*o.plot_dir) / name).string()});
   for (NamedFile& f : view_outputs(o)) outputs.push_back(std::move(f));
   require_distinct_files(run_inputs(o.scenario, s), outputs);
+  require_czml_epoch(o, bytes);
 
   std::unique_ptr<OutputFile> out = o.output ? std::make_unique<OutputFile>(*o.output) : std::make_unique<OutputFile>();
   LoggedRun logged{log.columns(), log.units(), {}};
@@ -130,11 +131,18 @@ int run(const Options& o) {
   print_warnings(o.scenario, s.warnings);
   const RunRecord run_info = run_record(o.scenario, bytes, s.settings, s.leap_seconds);
   const std::vector<std::string> record = record_lines(run_info);
+  // The replay records the states of this run at its output times (docs/viewer.md).
+  const std::unique_ptr<scenario::ReplayRecorder> replay =
+      o.view || o.gltf || o.czml ? view_recorder(o, s, bytes) : nullptr;
   const CsvRun result = run_to_csv(
       s, log, record, *out, plain(o.output) ? CsvFormat::plain : CsvFormat::annotated,
       [&](double t) { progress.update(t); },
       [&](const std::vector<double>& row) {
         if (o.plot_dir || o.hdf5) logged.rows.push_back(row);
+      },
+      nullptr,
+      [&](const Eigen::VectorXd& x, double t) {
+        if (replay) replay->record(x, t);
       });
   // A plain file, then its companion (with the file's hash): a CSV without a matching companion
   // is not a ramus result (docs/scenario.md §5, The CSV).
@@ -187,7 +195,7 @@ int run(const Options& o) {
     if (!o.quiet)
       std::fprintf(stderr, "%zu figures (PNG and SVG) in %s\n", files.size() / 2, escaped_text(*o.plot_dir).c_str());
   }
-  if (o.view || o.gltf) write_view_outputs(o, s, bytes);  // a second run, for the replay (docs/viewer.md)
+  if (replay) write_view_outputs(o, *replay, result.failure);
   if (!result.complete()) {
     std::fprintf(stderr, "ramus: %s: %s; the %zu rows computed were written, marked incomplete\n",
                  escaped_text(o.scenario).c_str(), escaped_text(result.failure).c_str(), result.rows);

@@ -42,9 +42,12 @@ std::string eval_usage() {
 std::string usage() {
   return "usage: ramus run SCENARIO.json [--output FILE.csv|-] [--events EVENTS.csv|-] [--hdf5 FILE.h5|-] [--quiet]\n"
          "                      [--plot DIR] [--csv-format plain|annotated]\n"
-         "                      [--view FILE.html] [--gltf FILE.gltf]\n"
-         "       ramus view SCENARIO.json --out FILE.html [--gltf FILE.gltf] [--quiet]\n"
+         "                      [--view FILE.html] [--gltf FILE.gltf] [--czml FILE.czml]\n"
+         "       ramus view SCENARIO.json --out FILE.html [--gltf FILE.gltf] [--czml FILE.czml] [--quiet]\n"
          "                      run the scenario and write its 3-D replay, one offline page (docs/viewer.md)\n"
+         "       ramus view RUN.csv --out FILE.html [--gltf FILE.gltf] [--czml FILE.czml] [--scenario SCENARIO.json]\n"
+         "                      [--quiet]\n"
+         "                      the replay of a recorded run (its plain CSV and companion, every state block logged)\n"
          "       ramus check SCENARIO.json      validate the scenario without running it\n"
          "       ramus describe SCENARIO.json   print the state layout, the actuator channels and the effector tree\n"
          "       ramus campaign SCENARIO.json --dispersions DISPERSIONS.json --output DIR\n"
@@ -83,8 +86,9 @@ namespace {
 /// The options each command takes, for the suggestion of an unknown one (did_you_mean).
 const std::vector<std::string>& options_of(const std::string& command) {
   static const std::vector<std::pair<std::string, std::vector<std::string>>> table = {
-      {"run", {"--output", "--events", "--hdf5", "--plot", "--csv-format", "--view", "--gltf", "--quiet", "--help"}},
-      {"view", {"--out", "--gltf", "--quiet", "--help"}},
+      {"run",
+       {"--output", "--events", "--hdf5", "--plot", "--csv-format", "--view", "--gltf", "--czml", "--quiet", "--help"}},
+      {"view", {"--out", "--gltf", "--czml", "--scenario", "--quiet", "--help"}},
       {"campaign", {"--dispersions", "--output", "--runs", "--only", "--threads", "--resume", "--quiet", "--help"}},
       {"linearize", {"--output", "--at", "--hill", "--richardson", "--quiet", "--help"}},
       {"check", {"--help"}},
@@ -240,8 +244,12 @@ Options parse_options(const std::vector<std::string>& args) {
       o.view = value("--out");
     else if ((run || view) && a == "--gltf")
       o.gltf = value("--gltf");
+    else if ((run || view) && a == "--czml")
+      o.czml = value("--czml");
     else if (view && (a == "--quiet" || a == "-q"))
       o.quiet = true;
+    else if (view && a == "--scenario")
+      o.run_scenario = value("--scenario");
     else if (run && a == "--csv-format") {
       const std::string format = value("--csv-format");
       if (format != "plain" && format != "annotated")
@@ -274,7 +282,8 @@ Options parse_options(const std::vector<std::string>& args) {
   if (o.plot_dir && *o.plot_dir == "-") throw UsageError{"--plot - : --plot writes a directory: give --plot DIR"};
   {
     int to_stdout = o.command == Command::run && !o.output ? 1 : 0;  // run's CSV goes there by default
-    for (const auto* f : {&o.output, &o.events, &o.hdf5, &o.view, &o.gltf}) to_stdout += *f && **f == "-" ? 1 : 0;
+    for (const auto* f : {&o.output, &o.events, &o.hdf5, &o.view, &o.gltf, &o.czml})
+      to_stdout += *f && **f == "-" ? 1 : 0;
     if (to_stdout > 1)
       throw UsageError{"two outputs to standard output ('-'; run's CSV goes there without --output): give files"};
   }

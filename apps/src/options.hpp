@@ -12,19 +12,21 @@ enum class Command { run, check, describe, campaign, linearize, schema, fields, 
 
 struct Options {
   Command command = Command::help;
-  std::string scenario;                 ///< the scenario file
-  std::string type;                     ///< fields: the type to list (all when empty)
-  std::string help_topic;               ///< help: the command whose usage to print (all when empty)
-  std::vector<std::string> modal;       ///< modal: the arguments after "modal" (modal_command.hpp)
-  std::vector<std::string> eval;        ///< eval: the arguments after "eval" (eval_command.hpp)
-  bool markdown = false;                ///< fields --markdown: the field reference (docs/scenario_fields.md)
-  std::optional<std::string> output;    ///< --output FILE.csv (standard output when absent)
-  std::optional<std::string> plot_dir;  ///< --plot DIR
-  std::optional<std::string> hdf5;      ///< --hdf5 FILE.h5: the logged quantities also as HDF5
-  std::optional<std::string> events;    ///< --events FILE.csv: the event occurrences (default: beside --output)
-  bool quiet = false;                   ///< --quiet: no progress bar
-  std::optional<std::string> view;      ///< run --view / view --out FILE.html: the replay page (docs/viewer.md)
-  std::optional<std::string> gltf;      ///< run / view --gltf FILE.gltf: the replay as glTF 2.0 (docs/viewer.md)
+  std::string scenario;                     ///< the scenario file
+  std::string type;                         ///< fields: the type to list (all when empty)
+  std::string help_topic;                   ///< help: the command whose usage to print (all when empty)
+  std::vector<std::string> modal;           ///< modal: the arguments after "modal" (modal_command.hpp)
+  std::vector<std::string> eval;            ///< eval: the arguments after "eval" (eval_command.hpp)
+  bool markdown = false;                    ///< fields --markdown: the field reference (docs/scenario_fields.md)
+  std::optional<std::string> output;        ///< --output FILE.csv (standard output when absent)
+  std::optional<std::string> plot_dir;      ///< --plot DIR
+  std::optional<std::string> hdf5;          ///< --hdf5 FILE.h5: the logged quantities also as HDF5
+  std::optional<std::string> events;        ///< --events FILE.csv: the event occurrences (default: beside --output)
+  bool quiet = false;                       ///< --quiet: no progress bar
+  std::optional<std::string> view;          ///< run --view / view --out FILE.html: the replay page (docs/viewer.md)
+  std::optional<std::string> gltf;          ///< run / view --gltf FILE.gltf: the replay as glTF 2.0 (docs/viewer.md)
+  std::optional<std::string> czml;          ///< run / view --czml FILE.czml: the replay as CZML (docs/viewer.md)
+  std::optional<std::string> run_scenario;  ///< view RUN.csv --scenario FILE: the run's scenario (default: recorded)
   /// --csv-format annotated: run's files in the '#'-annotated form of 0.x (deprecated; default
   /// plain, with a companion FILE.csv-metadata.json: docs/scenario.md §5, The CSV).
   bool csv_annotated = false;

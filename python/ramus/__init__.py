@@ -14,13 +14,13 @@ from . import _ramus
 from ._objects import class_name, dynamic_effector_factory, state_effector_factory, task_factory, to_json
 from ._ramus import (ConfigurationError, DynamicEffector, Error, Event, GravityModel, IntegrationError, Model,
                      RegisteredTask, ScenarioError, StateEffector, System, TwoPointEffector, Vehicle, altitude_event,
-                     delta_v_event, diagnostics, fields, state_entry_event, stepper_list)
+                     delta_v_event, diagnostics, fields, sde_stepper_names, state_entry_event, stepper_list)
 
 __all__ = ["ConfigurationError", "Error", "IntegrationError", "ScenarioError", "Model", "Vehicle", "System",
            "StateEffector", "DynamicEffector", "TwoPointEffector", "Environment", "State", "Result", "Task",
            "gravity", "propagate", "step_halving", "diagnostics", "fields", "stepper_list", "scenario",
            "Event", "state_entry_event", "delta_v_event", "altitude_event", "linearize", "task", "RegisteredTask",
-           "GravityModel", "EnvironmentValues", "eval_gravity", "eval_field", "eval_shadow", "eval_density", "eval_srp", "attitude", "fsw"]
+           "GravityModel", "EnvironmentValues", "eval_gravity", "eval_field", "eval_shadow", "eval_density", "eval_srp", "attitude", "fsw", "orbit"]
 
 # ---- effectors: one constructor per type the scenario files know --------------------------------
 for _kind in _ramus.state_effector_types():
@@ -282,6 +282,38 @@ def step_halving(system, x0, t0, t1, dt0, levels, stepper="rk4", error=None):
     return _ramus._step_halving(system, x0, t0, t1, stepper, dt0, levels, error)  # checked by name in C++
 
 
+# ---- stochastic dynamics (docs/models/stochastic_dynamics.md) ---------------------------------
+def white_noise(name, channel, sigma):
+    """White noise on an actuator channel: its impulse over dt is sigma dW, sigma in [unit s^1/2]
+    (N s^1/2 on a force channel, N m s^1/2 on a torque channel)."""
+    return ("white", str(name), str(channel), float(sigma), 0.0)
+
+
+def gauss_markov_noise(name, channel, sigma, tau):
+    """First-order Gauss-Markov noise on a channel: steady-state standard deviation sigma [unit],
+    time constant tau [s]."""
+    return ("gauss_markov", str(name), str(channel), float(sigma), float(tau))
+
+
+def random_walk_noise(name, channel, sigma):
+    """A random walk on a channel: db = sigma dW, sigma in [unit / s^1/2]."""
+    return ("random_walk", str(name), str(channel), float(sigma), 0.0)
+
+
+def propagate_sde(system, noise, dt, steps, runs=1, seed=0, stepper="euler_maruyama", stationary=False):
+    """Runs 0 ... runs-1 of the model under the noise processes (white_noise, gauss_markov_noise,
+    random_walk_noise), each run `steps` steps of dt from the model's initial state with its own
+    Brownian stream (seed, run), with the stochastic stepper named (sde_stepper_names()).
+    `stationary`: Gauss-Markov states start from their stationary law, else at 0. Returns a dict:
+    x (runs x size: the model's state, then one state per coloured process), model_size,
+    noise_state_index (per process, -1 for white)."""
+    if isinstance(system, Model):
+        system = System(system)
+    if isinstance(seed, bool) or not isinstance(seed, (int, numpy.integer)) or seed < 0:
+        raise ConfigurationError(f"propagate_sde: seed = {seed!r}: must be a whole number >= 0")
+    return _ramus._propagate_sde(system, list(noise), stepper, dt, steps, int(seed), runs, bool(stationary))
+
+
 def linearize(model, x, t=0.0, u=None, method="automatic", translation="inertial", inputs=()):
     """The linear model dz/dt = A z + B du about (x, t, u) in tangent coordinates
     (docs/analysis/linear_models.md): method 'automatic' | 'finite_differences' | 'analytic',
@@ -380,3 +412,4 @@ def eval_srp(positions, t=0.0, scenario=None, pressure_1au=4.56e-6, base=None):
 from . import scenario  # noqa: E402  (after the names it uses)
 from . import attitude  # noqa: E402
 from . import fsw  # noqa: E402
+from . import orbit  # noqa: E402

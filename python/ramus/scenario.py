@@ -42,14 +42,17 @@ class Scenario:
         self.log = loaded.log
         self.stepper, self.dt = loaded.stepper, loaded.dt
 
-    def run(self, log=None):
+    def run(self, log=None, progress=None):
         """Runs it as `ramus run` does (inputs, flight software, events); returns a Result with the
         logged quantities (`log`, default the scenario's) at the output times, x the state at each
         of them, x_final the final state, stats the run's statistics (steps, rejected,
         evaluations, t, stopped, events, wall_time) and events the (name, t, rising) of each
-        event occurrence."""
+        event occurrence. `progress(done, total)`, if given, is called with the run's time done
+        and its span [s] at most every 0.05 s of wall time and once at the end (tqdm:
+        `lambda done, total: bar.update(done - bar.n)`); what it raises ends the run."""
         from . import Result
-        raw = self._loaded._run(None if log is None else list(log))
+        _require_callable(progress, "Scenario.run")
+        raw = self._loaded._run(None if log is None else list(log), progress)
         values = raw["values"]  # "t" first in values
         raw.update(t=values[:, 0], values=values[:, 1:], columns=raw["columns"][1:], units=raw["units"][1:])
         result = Result(raw, self.model)
@@ -121,6 +124,9 @@ class Campaign:
         self.seed = self._campaign.seed
         self.parameters = self._campaign.parameters
         self.summary = self._campaign.summary
+        #: What to know before running (docs/scenario.md §6): e.g. a controller whose inertia each
+        #: run recomputes from its dispersed vehicle.
+        self.notes = self._campaign.notes
 
     def draw(self, run):
         """The drawn value of each dispersed parameter for run `run`."""
@@ -130,13 +136,24 @@ class Campaign:
         """The scenario of run `run`, loaded."""
         return Scenario(self._campaign.scenario(run))
 
-    def run(self, runs, threads=1, log=None):
+    def run(self, runs, threads=1, log=None, progress=None):
         """Runs `runs` (a count or an iterable of run ids) on `threads` threads. Returns a dict:
         runs, draws (runs, parameters), final (runs, columns: each run's last logged row), histories
         (one (n, columns) array per run, None for a failed run), errors (None or the message),
-        columns, units. `log` defaults to the campaign's summary quantities."""
+        columns, units. `log` defaults to the campaign's summary quantities. `progress(done,
+        total)`, if given, is called with the runs finished and the runs asked for, every 0.05 s of
+        wall time and once at the end; what it raises stops the campaign (like Ctrl-C) and reaches
+        the caller."""
+        _require_callable(progress, "Campaign.run")
         ids = list(range(_count(runs, "runs"))) if isinstance(runs, numbers.Integral) else _run_ids(runs)
-        return self._campaign._run(ids, _count(threads, "threads"), None if log is None else list(log))
+        return self._campaign._run(ids, _count(threads, "threads"), None if log is None else list(log), progress)
+
+
+def _require_callable(progress, who):
+    """None or a callable, else a ConfigurationError naming the call."""
+    if progress is not None and not callable(progress):
+        raise _ramus.ConfigurationError(
+            f"{who}: progress = a {type(progress).__name__}: must be a callable progress(done, total) or None")
 
 
 def _count(value, field):

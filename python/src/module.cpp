@@ -6,6 +6,8 @@ void bind_environment(py::module_& m);      // environment.cpp: the environment'
 void bind_python_effector(py::module_& m);  // python_effector.cpp: dynamic effectors written in Python
 void bind_attitude(py::module_& m);         // attitude.cpp: attitude conversions over arrays (ramus.attitude)
 void bind_fsw_algorithms(py::module_& m);   // fsw_algorithms.cpp: the flight-software laws (ramus.fsw)
+void bind_orbit(py::module_& m);            // orbit.cpp: orbital elements over arrays (ramus.orbit)
+void bind_stochastic(py::module_& m);       // stochastic.cpp: noise processes and SDE steppers (ramus.propagate_sde)
 }  // namespace ramus::python
 
 PYBIND11_MODULE(_ramus, m) {
@@ -23,4 +25,6 @@ PYBIND11_MODULE(_ramus, m) {
   ramus::python::bind_environment(m);
   ramus::python::bind_attitude(m);
   ramus::python::bind_fsw_algorithms(m);
+  ramus::python::bind_orbit(m);
+  ramus::python::bind_stochastic(m);
 }

@@ -131,23 +131,32 @@ void bind_scenario(py::module_& m) {
       .def_property_readonly("_flight_software", &flight_software_list)
       .def(
           "_run",
-          [](const scenario::Scenario& s, const std::optional<std::vector<std::string>>& names) {
+          [](const scenario::Scenario& s, const std::optional<std::vector<std::string>>& names,
+             const py::object& progress) {
             const scenario::QuantityLog log(s, names ? *names : s.log);
             scenario::Scenario run = s;  // the same run, its step observer checking for Ctrl-C
             SignalCheck interrupt;
-            run.settings.step_observer = [&interrupt, before = s.settings.step_observer](const Eigen::VectorXd& x,
-                                                                                         double t) {
+            // progress(done, total) in seconds of the run, at most every SignalCheck::period of wall
+            // time (with the GIL) and once at the end; what it raises ends the run and reaches Python.
+            const double t0 = s.output_times.front(), t1 = s.output_times.back();
+            SignalCheck::clock::time_point next_report = SignalCheck::clock::now();
+            run.settings.step_observer = [&, before = s.settings.step_observer](const Eigen::VectorXd& x, double t) {
               if (before) before(x, t);
               interrupt();
+              if (progress.is_none() || SignalCheck::clock::now() < next_report) return;
+              next_report = SignalCheck::clock::now() + SignalCheck::period;
+              py::gil_scoped_acquire gil;
+              progress(t - t0, t1 - t0);
             };
             RunRows r;
             {
               py::gil_scoped_release release;
               r = run_rows(run, log, true);
             }
+            if (!progress.is_none()) progress(r.stats.t - t0, t1 - t0);
             return run_dict(std::move(r), log);
           },
-          py::arg("log"));
+          py::arg("log"), py::arg("progress") = py::none());
 
   m.def(
       "_load_scenario",
@@ -168,6 +177,7 @@ void bind_scenario(py::module_& m) {
            py::arg("scenario_json"), py::arg("dispersions_json"), py::arg("base"))
       .def_property_readonly("seed", &scenario::Campaign::seed)
       .def_property_readonly("summary", &scenario::Campaign::summary)
+      .def_property_readonly("notes", &scenario::Campaign::notes)
       .def_property_readonly("parameters",
                              [](const scenario::Campaign& c) {
                                std::vector<std::string> out;
@@ -184,7 +194,7 @@ void bind_scenario(py::module_& m) {
       .def(
           "_run",
           [](const scenario::Campaign& c, const std::vector<std::uint64_t>& runs, unsigned threads,
-             const std::optional<std::vector<std::string>>& names) {
+             const std::optional<std::vector<std::string>>& names, const py::object& progress) {
             const std::vector<std::string> log_names = names ? *names : c.summary();
             const scenario::QuantityLog log(c.nominal(), log_names);  // checks the names once
             struct Outcome {
@@ -201,7 +211,7 @@ void bind_scenario(py::module_& m) {
             std::optional<py::error_already_set> interrupt;
             {
               py::gil_scoped_release release;
-              std::atomic<std::size_t> next{0};
+              std::atomic<std::size_t> next{0}, done{0};
               std::mutex mutex;
               std::condition_variable finished;
               std::size_t working = 0;
@@ -218,6 +228,7 @@ void bind_scenario(py::module_& m) {
                   } catch (const std::exception& e) {  // a failed run is a result, not the campaign's end
                     outcomes[j].error = e.what();
                   }
+                  ++done;
                 }
                 const std::lock_guard<std::mutex> lock(mutex);
                 --working;
@@ -232,14 +243,23 @@ void bind_scenario(py::module_& m) {
                 return SignalCheck::is_main_thread();
               }();
               std::unique_lock<std::mutex> lock(mutex);
+              // progress(runs done, runs) every period and at the end; an exception it raises stops
+              // the campaign like a Ctrl-C and reaches Python.
               while (!finished.wait_for(lock, SignalCheck::period, [&] { return working == 0; })) {
-                if (!main_thread || stop) continue;
+                if ((!main_thread && progress.is_none()) || stop) continue;
                 lock.unlock();
                 {
                   py::gil_scoped_acquire gil;
-                  if (PyErr_CheckSignals() != 0) {
+                  if (main_thread && PyErr_CheckSignals() != 0) {
                     interrupt.emplace();  // fetches the handler's exception
                     stop = true;
+                  } else if (!progress.is_none()) {
+                    try {
+                      progress(done.load(), runs.size());
+                    } catch (py::error_already_set& e) {
+                      interrupt.emplace(std::move(e));
+                      stop = true;
+                    }
                   }
                 }
                 lock.lock();
@@ -248,6 +268,7 @@ void bind_scenario(py::module_& m) {
               for (std::thread& t : pool) t.join();
             }
             if (interrupt) throw *interrupt;
+            if (!progress.is_none()) progress(runs.size(), runs.size());
             const std::size_t width = log.columns().size();
             std::vector<double> final_values, draws;
             py::list histories, errors;
@@ -279,7 +300,7 @@ void bind_scenario(py::module_& m) {
             out["units"] = log.units();
             return out;
           },
-          py::arg("runs"), py::arg("threads"), py::arg("log"));
+          py::arg("runs"), py::arg("threads"), py::arg("log"), py::arg("progress") = py::none());
 }
 
 }  // namespace ramus::python

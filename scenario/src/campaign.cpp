@@ -120,8 +120,15 @@ Campaign::Campaign(std::string_view scenario_json, std::string_view dispersions_
   const std::vector<Node> parameters = root.at("parameters").elements(1);
   for (std::size_t k = 0; k < parameters.size(); ++k) {
     const Node& p = parameters[k];
-    p.require_keys({"path", "distribution", "mean", "sigma", "low", "high"});
+    p.require_keys({"path", "distribution", "mean", "sigma", "low", "high", "moments_sigma", "axes_sigma"});
+    if (p.at("distribution").string() == "inertia") {
+      add_inertia_dispersion(p, k, dispersed);
+      continue;
+    }
+    for (const char* key : {"moments_sigma", "axes_sigma"})
+      if (p.has(key)) p.at(key).fail("moments_sigma and axes_sigma belong to the inertia distribution");
     Dispersion d;
+    d.parameter = k;
     const Node path = p.at("path");
     d.path = path.string();
     std::string error;
@@ -133,7 +140,7 @@ Campaign::Campaign(std::string_view scenario_json, std::string_view dispersions_
                     .append(" is already dispersed by parameters[")
                     .append(std::to_string(it->second))
                     .append("].path ")
-                    .append(in_quotes(dispersions_[it->second].path))
+                    .append(in_quotes(path_of_parameter(it->second)))
                     .append(": both change ")
                     .append(d.location));
     const double nominal = document_->nominal.at(*target).get<double>();
@@ -161,7 +168,7 @@ Campaign::Campaign(std::string_view scenario_json, std::string_view dispersions_
                   ") overflows a double: give a range narrower than " +
                   number_text(std::numeric_limits<double>::max()));
     } else {
-      distribution.fail("unknown distribution '" + name + "' (known: normal, uniform)");
+      distribution.fail("unknown distribution '" + name + "' (known: normal, uniform, inertia)");
     }
     dispersions_.push_back(d);
     document_->targets.push_back(*target);
@@ -184,6 +191,101 @@ Campaign::Campaign(std::string_view scenario_json, std::string_view dispersions_
   } else {
     summary_ = nominal_.log;
   }
+  // A task that took values from its vehicle's model takes them from each run's vehicle: say so
+  // when a dispersion changes that vehicle (anything under it but its initial translation and
+  // attitude, which leave its mass properties in B unchanged).
+  for (const FlightSoftwareTaskSpec& task : nominal_.flight_software) {
+    if (task.from_model.empty()) continue;
+    const std::string under = "/vehicles/" + std::to_string(task.vehicle) + "/";
+    std::string changed;
+    for (const Dispersion& d : dispersions_)
+      if (d.location.starts_with(under) && !d.location.starts_with(under + "initial_state/"))
+        changed += (changed.empty() ? "" : ", ") + d.path;
+    if (changed.empty()) continue;
+    notes_.push_back(task.path + " '" + task.name + "' takes " + task.from_model + " from vehicle '" +
+                     nominal_.model->vehicle(task.vehicle).name() + "', which the dispersions change (" + changed +
+                     "): each run recomputes it from that run's vehicle, so the flight software knows the dispersed "
+                     "values; give them in the task to hold them at their nominal values");
+  }
+}
+
+void Campaign::add_inertia_dispersion(const Node& p, std::size_t k,
+                                      std::map<std::string, std::size_t, std::less<>>& dispersed) {
+  for (const char* key : {"mean", "sigma", "low", "high"})
+    if (p.has(key)) p.at(key).fail("an inertia distribution takes moments_sigma and axes_sigma");
+  auto spec = std::make_shared<InertiaDispersion>();
+  const Node path = p.at("path");
+  spec->path = path.string();
+  // The nine entries, each a number of the scenario (through a {"value", "unit"} object).
+  std::vector<Dispersion> entries;
+  Eigen::Matrix3d nominal;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      Dispersion d;
+      d.parameter = k;
+      d.distribution = Distribution::inertia;
+      d.row = i, d.col = j;
+      d.path = spec->path + "[" + std::to_string(i) + "][" + std::to_string(j) + "]";
+      std::string error;
+      const std::optional<json::json_pointer> target = resolve(document_->nominal, d.path, error);
+      if (!target) path.fail(in_quotes(spec->path) + " is not a 3x3 matrix of numbers in the scenario (" + error + ")");
+      d.location = target->to_string();
+      nominal(i, j) = document_->nominal.at(*target).get<double>();
+      if (const auto [it, inserted] = dispersed.emplace(d.location, k); !inserted)
+        path.fail(in_quotes(spec->path) + " holds " + in_quotes(d.path) + ", already dispersed by parameters[" +
+                  std::to_string(it->second) + "]");
+      document_->targets.push_back(*target);
+      entries.push_back(std::move(d));
+    }
+  if (!nominal.allFinite() || (nominal - nominal.transpose()).cwiseAbs().maxCoeff() > 0.0)
+    path.fail(in_quotes(spec->path) + " is not a symmetric matrix in the scenario: an inertia distribution disperses "
+                                      "an inertia tensor");
+  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> eigen(nominal);
+  spec->axes = eigen.eigenvectors();
+  spec->moments = eigen.eigenvalues();
+  if (!(spec->moments.minCoeff() > 0.0))
+    path.fail(in_quotes(spec->path) + " has the principal moments " + number_text(spec->moments[0]) + ", " +
+              number_text(spec->moments[1]) + ", " + number_text(spec->moments[2]) +
+              ": an inertia tensor's are positive");
+  // moments_sigma: one number for the three moments or three (ascending moments' order).
+  if (const auto m = p.find("moments_sigma")) {
+    if (m->json().is_array()) {
+      const std::vector<Node> items = m->elements();
+      if (items.size() != 3) m->fail("must be a number or three numbers (one per principal moment, ascending)");
+      for (int i = 0; i < 3; ++i) spec->moments_sigma[i] = items[static_cast<std::size_t>(i)].number();
+    } else {
+      spec->moments_sigma.setConstant(m->number());
+    }
+    if (!spec->moments_sigma.allFinite() || spec->moments_sigma.minCoeff() < 0.0)
+      m->fail("must be finite and not negative");
+  }
+  if (const auto a = p.find("axes_sigma")) {
+    spec->axes_sigma = a->si(Dimension::angle);
+    if (!std::isfinite(spec->axes_sigma) || spec->axes_sigma < 0.0) a->fail("must be finite and not negative");
+  }
+  if (!p.has("moments_sigma") && !p.has("axes_sigma"))
+    p.at("distribution").fail("an inertia distribution needs moments_sigma, axes_sigma or both");
+  for (Dispersion& d : entries) {
+    d.inertia = spec;
+    dispersions_.push_back(std::move(d));
+  }
+}
+
+Eigen::Matrix3d InertiaDispersion::draw(const double z[6]) const {
+  const Eigen::Vector3d moment = moments + moments_sigma.cwiseProduct(Eigen::Vector3d(z[0], z[1], z[2]));
+  const Eigen::Vector3d theta = axes_sigma * Eigen::Vector3d(z[3], z[4], z[5]);
+  const double angle = theta.norm();
+  const Eigen::Matrix3d turn =
+      angle > 0.0 ? Eigen::AngleAxisd(angle, theta / angle).toRotationMatrix() : Eigen::Matrix3d::Identity();
+  const Eigen::Matrix3d turned = turn * axes;
+  const Eigen::Matrix3d I = turned * moment.asDiagonal() * turned.transpose();
+  return 0.5 * (I + I.transpose());  // symmetric to the bit: (a + b)/2 is the same sum both ways
+}
+
+std::string Campaign::path_of_parameter(std::size_t k) const {
+  for (const Dispersion& d : dispersions_)
+    if (d.parameter == k) return d.inertia ? d.inertia->path : d.path;
+  return {};
 }
 
 Campaign::~Campaign() = default;
@@ -191,9 +293,19 @@ Campaign::Campaign(Campaign&&) noexcept = default;
 
 std::vector<double> Campaign::draw(std::uint64_t run) const {
   std::vector<double> values;
+  Eigen::Matrix3d tensor = Eigen::Matrix3d::Zero();
   for (std::size_t k = 0; k < dispersions_.size(); ++k) {
     const Dispersion& d = dispersions_[k];
-    RandomStream stream(seed_, run, k);
+    RandomStream stream(seed_, run, d.parameter);
+    if (d.distribution == Distribution::inertia) {
+      if (d.row == 0 && d.col == 0) {  // the tensor's first entry: draw it whole (its entries follow)
+        double z[6];
+        for (double& zi : z) zi = stream.normal();
+        tensor = d.inertia->draw(z);
+      }
+      values.push_back(tensor(d.row, d.col));
+      continue;
+    }
     values.push_back(d.distribution == Distribution::normal ? d.a + d.b * stream.normal()
                                                             : d.a + (d.b - d.a) * stream.uniform());
   }
@@ -209,10 +321,12 @@ Scenario Campaign::scenario(std::uint64_t run) const {
     // infinity (nlohmann would write null), so the run is refused here, naming the draw.
     if (!std::isfinite(values[k]))
       throw ScenarioError(d.path, "run " + std::to_string(run) + ": the draw of dispersions.parameters[" +
-                                      std::to_string(k) + "] (" +
+                                      std::to_string(d.parameter) + "] (" +
                                       (d.distribution == Distribution::normal
                                            ? "normal, mean " + number_text(d.a) + ", sigma " + number_text(d.b)
-                                           : "uniform on [" + number_text(d.a) + ", " + number_text(d.b) + ")") +
+                                       : d.distribution == Distribution::uniform
+                                           ? "uniform on [" + number_text(d.a) + ", " + number_text(d.b) + ")"
+                                           : "inertia of " + d.inertia->path) +
                                       ") is " + number_text(values[k]) + ", not a finite number");
     document.at(document_->targets[k]) = values[k];  // the location checked in the constructor
   }

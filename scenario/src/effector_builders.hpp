@@ -37,7 +37,8 @@ struct BuildContext {
 
 /// A vehicle's "hub" object, its "initial_state" and its "hub_translation" (load_scenario.cpp).
 HubConfig build_hub(const Node& node);
-InitialState build_initial_state(const Node& node);
+/// An "orbit" (classical elements) takes μ from `gravity`'s central body unless it gives "mu".
+InitialState build_initial_state(const Node& node, const GravityModel* gravity = nullptr);
 HubTranslation build_hub_translation(const Node& node);
 /// A state effector from an object with "type" and "name"; its "dynamic_effectors" are built and
 /// attached by the caller (the vehicle builder), which knows the effector's segments.

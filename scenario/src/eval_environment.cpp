@@ -160,5 +160,13 @@ SrpAt EnvironmentAtPoints::srp(const Eigen::Vector3d& r_N, double t) const {
 
 const std::vector<std::string>& EnvironmentAtPoints::warnings() const { return models_->warnings; }
 const std::vector<std::string>& EnvironmentAtPoints::data_files() const { return models_->data_files; }
+Eigen::Matrix3d EnvironmentAtPoints::dcm_PN(double t) const { return models_->dcm_PN(t); }
+bool EnvironmentAtPoints::has_rotation() const { return models_->env.rotation != nullptr; }
+std::string EnvironmentAtPoints::epoch_text() const {
+  return models_->env.epoch ? models_->env.epoch->text() : std::string();
+}
+double EnvironmentAtPoints::epoch_tt_minus_utc() const {
+  return models_->env.epoch ? 32.184 + models_->env.epoch->tai_minus_utc() : 0.0;  // TT − TAI = 32.184 s
+}
 
 }  // namespace ramus::scenario

@@ -597,6 +597,8 @@ void attitude_control(const Node& n, const TaskContext& context, FlightSoftwareT
       c.control.I_PntC_B -= w.Js * w.gsHat_B * w.gsHat_B.transpose();
     }
     c.quaternion_pd.I_PntC_B = c.control.I_PntC_B;
+    spec.from_model = "its inertia I_PntC_B (the file gives none: the vehicle's about C at t0, less the wheels' spin "
+                      "inertias)";
   }
   spec.make = [name = spec.name, c](const NoiseSeed& seed) {
     fsw::AttitudeControlTaskConfig run = c;
@@ -681,6 +683,7 @@ void momentum_dump(const Node& n, const TaskContext& context, FlightSoftwareTask
     c.management.d_B.col(j) = thruster->force_direction_F();
     c.management.thrust[j] = thruster->max_thrust();
   }
+  spec.from_model = "the wheels' spin axes and inertias and the thrusters' positions, directions and thrust";
   spec.make = [name = spec.name, c](const NoiseSeed&) { return std::make_shared<fsw::MomentumDumpTask>(name, c); };
 }
 
@@ -820,6 +823,7 @@ FlightSoftwareTaskSpec task_spec(const Model& model, const Node& n, double t0, c
     if (model.vehicle(i).name() == vehicle) v = i;
   if (v == model.vehicle_count())
     vehicle_node.fail("no vehicle '" + vehicle + "' (vehicles: " + names_of_vehicles(model) + ")");
+  spec.vehicle = v;
   TaskTiming timing;
   timing.period = n.at("period").si(Dimension::time);
   if (const auto o = n.find("offset")) timing.offset = o->si(Dimension::time);

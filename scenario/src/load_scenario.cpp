@@ -8,6 +8,7 @@
 #include "effector_builders.hpp"
 #include "event_section.hpp"
 #include "field_list.hpp"
+#include "ramus/environment/orbital_elements.hpp"
 #include "ramus/kernel/attitude.hpp"
 #include "ramus/scenario/input_file.hpp"
 #include "ramus/scenario/logged_quantities.hpp"
@@ -30,6 +31,37 @@ const FieldList<HubConfig>& hub_fields() {
   });
 }
 
+/// initial_state.orbit: the classical elements of the orbit of the state's point about the central
+/// body (docs/environment/orbital_elements.md), with the central body's μ unless given.
+struct OrbitSpec {
+  double a = 0.0, e = 0.0, i = 0.0, raan = 0.0, argp = 0.0, nu = 0.0;  ///< SI: m, 1, rad
+  std::optional<units::GravitationalParameter> mu;
+};
+
+const FieldList<OrbitSpec>& orbit_fields() {
+  using C = OrbitSpec;
+  return fields_once<C>([](FieldList<C>& l) {
+    l.si("a", &C::a, Dimension::length, "semi-major axis: > 0 for an ellipse, < 0 for a hyperbola")
+        .must_give()
+        .si("e", &C::e, Dimension::dimensionless, "eccentricity (not 1: a parabola has no finite a)", non_negative())
+        .must_give()
+        .si("i", &C::i, Dimension::angle, "inclination to N's x-y plane, in [0, pi]")
+        .must_give()
+        .si("raan", &C::raan, Dimension::angle, "right ascension of the ascending node, from N's x axis")
+        .si("argp", &C::argp, Dimension::angle, "argument of periapsis, from the node")
+        .si("nu", &C::nu, Dimension::angle, "true anomaly, from periapsis")
+        .add("mu", &C::mu, "the central body's gravitational parameter")
+        .default_is("the scenario's gravity's central body");
+  });
+}
+
+FieldInfo orbit_field() {
+  FieldInfo f = described("object", "orbit", "",
+                          "or the point's orbit as classical elements (docs/environment/orbital_elements.md)", "none");
+  f.part = "orbit";
+  return f;
+}
+
 const FieldList<InitialState>& initial_state_fields() {
   using C = InitialState;
   return fields_once<C>([](FieldList<C>& l) {
@@ -47,6 +79,8 @@ const FieldList<InitialState>& initial_state_fields() {
              })
         .add("r_N", &C::r_N, "position of the point relative to N, in N")
         .add("v_N", &C::v_N, "its inertial velocity, in N")
+        // Read by build_initial_state, which knows the scenario's gravity (its central body's μ).
+        .custom(orbit_field(), [](const Node&, C&) {})
         .custom(described("quaternion", "q_BN", "", "attitude of B relative to N (scalar first, unit)", "[1, 0, 0, 0]"),
                 [](const Node& n, C& s) {
                   if (n.has("q_BN") && n.has("sigma_BN"))
@@ -69,13 +103,34 @@ void register_vehicle_parts(Registry& r) {
       type_info("hub", Category::part, "a vehicle's rigid hub", "docs/scenario.md", "HubConfig", hub_fields().info()));
   TypeInfo initial = type_info("initial_state", Category::part, "a vehicle's initial translation and rotation",
                                "docs/scenario.md", "InitialState", initial_state_fields().info());
-  initial.exclusive = {{"q_BN", "sigma_BN"}};
+  initial.exclusive = {{"q_BN", "sigma_BN"}, {"orbit", "r_N"}, {"orbit", "v_N"}};
   r.add_part(std::move(initial));
+  r.add_part(type_info("orbit", Category::part, "a point's orbit as classical elements",
+                       "docs/environment/orbital_elements.md", "OrbitalElements", orbit_fields().info()));
 }
 
 HubConfig build_hub(const Node& n) { return hub_fields().read(n); }
 
-InitialState build_initial_state(const Node& n) { return initial_state_fields().read(n); }
+InitialState build_initial_state(const Node& n, const GravityModel* gravity) {
+  InitialState s = initial_state_fields().read(n);
+  const auto orbit = n.find("orbit");
+  if (!orbit) return s;
+  for (const char* key : {"r_N", "v_N"})
+    if (n.has(key)) n.at(key).fail("give either orbit or r_N and v_N, not both");
+  const OrbitSpec spec = orbit_fields().read(*orbit);
+  std::optional<double> mu = spec.mu ? std::optional<double>(spec.mu->value()) : std::nullopt;
+  if (!mu && gravity != nullptr) mu = central_body_mu(*gravity);
+  if (!mu)
+    orbit->fail(gravity == nullptr ? "needs the central body's mu: the scenario has no gravity; give \"mu\""
+                                   : "needs the central body's mu: the scenario's gravity (" +
+                                         std::string(gravity->kind()) + ") has no single central body; give \"mu\"");
+  const OrbitState state = wrap_configuration_errors(*orbit, [&] {
+    return state_from_elements(OrbitalElements{spec.a, spec.e, spec.i, spec.raan, spec.argp, spec.nu}, *mu);
+  });
+  s.r_N = units::Length3{state.r_N, units::si::meter};
+  s.v_N = units::Velocity3{state.v_N, units::si::meter_per_second};
+  return s;
+}
 
 /// "B" (the default), "C" or "clamped": what the state carries of the hub's translation
 /// (docs/architecture.md §16).
@@ -157,7 +212,7 @@ void add_vehicle(Model& model, const Node& v, BuildContext& context, Origins& or
     wrap_configuration_errors(*translation, [&] { vehicle.set_hub_translation(t); });
   }
   if (const auto init = v.find("initial_state")) {
-    const InitialState s = build_initial_state(*init);
+    const InitialState s = build_initial_state(*init, model.gravity());
     wrap_configuration_errors(*init, [&] { vehicle.set_initial_state(s); });
     // finalize() checks a clamped hub's initial state ("vehicle 'sc' initial state", "v_N [m/s]"):
     // at the field of this object.

@@ -4,7 +4,9 @@
 #include <map>
 #include <string_view>
 
+#include "ramus/environment/orbital_elements.hpp"
 #include "ramus/kernel/diagnostics.hpp"
+#include "ramus/kernel/error.hpp"
 #include "ramus/scenario/scenario.hpp"
 
 namespace ramus::scenario {
@@ -29,6 +31,24 @@ constexpr std::array<Diagnostic, 9> kVehicleDiagnostics{{{"m", 1, "kg"},
 /// Totals over the model: Σ (orbital + rotational) + potential of the two-point effectors, and
 /// the angular momentum about N, Σ (m r_C × v_C + H_C).
 constexpr std::array<Diagnostic, 2> kTotals{{{"total_energy", 1, "J"}, {"H_PntN_N", 3, "N m s"}}};
+
+/// The osculating elements of each vehicle's centre of mass about the central body
+/// (docs/environment/orbital_elements.md (4)–(6)), with the model's central-body μ.
+constexpr std::array<Diagnostic, 6> kOrbitElements{{{"semi_major_axis", 1, "m"},
+                                                    {"eccentricity", 1, "1"},
+                                                    {"inclination", 1, "rad"},
+                                                    {"raan", 1, "rad"},
+                                                    {"arg_periapsis", 1, "rad"},
+                                                    {"true_anomaly", 1, "rad"}}};
+
+std::optional<double> model_mu(const Model& model) {
+  return model.gravity() != nullptr ? central_body_mu(*model.gravity()) : std::nullopt;
+}
+
+double element(const OrbitalElements& el, Eigen::Index k) {
+  const double values[] = {el.a, el.e, el.i, el.raan, el.argp, el.nu};
+  return values[k];
+}
 
 /// A dynamic effector's load in its frame F about F's origin: "sc/drag.torque_PntF_F".
 constexpr std::array<Diagnostic, 2> kLoadQuantities{{{"force_F", 3, "N"}, {"torque_PntF_F", 3, "N m"}}};
@@ -80,6 +100,9 @@ std::vector<std::string> QuantityLog::names(const Model& model) {
   for_each_output(model, [&](const std::string& quantity, auto&&...) { out.push_back(quantity); });
   for (std::size_t i = 0; i < model.vehicle_count(); ++i)
     for (const Diagnostic& d : kVehicleDiagnostics) out.push_back(model.vehicle(i).name() + "." + d.name);
+  if (model_mu(model))
+    for (std::size_t i = 0; i < model.vehicle_count(); ++i)
+      for (const Diagnostic& d : kOrbitElements) out.push_back(model.vehicle(i).name() + "." + d.name);
   for (const Diagnostic& d : kTotals) out.emplace_back(d.name);
   for (const std::string& owner : load_owners(model))
     for (const Diagnostic& d : kLoadQuantities) out.push_back(owner + "." + d.name);
@@ -156,6 +179,21 @@ QuantityLog::QuantityLog(const Model& model, const std::vector<Task>& tasks, con
         found = true;
       }
     }
+    for (std::size_t i = 0; i < model.vehicle_count() && !found; ++i) {
+      for (std::size_t k = 0; k < kOrbitElements.size() && !found; ++k) {
+        if (model.vehicle(i).name() + "." + kOrbitElements[k].name != name) continue;
+        const std::optional<double> mu = model_mu(model);
+        if (!mu)
+          throw ScenarioError("output.log[" + std::to_string(n) + "]",
+                              "'" + name + "' needs the central body's mu, and the model's gravity (" +
+                                  (model.gravity() ? std::string(model.gravity()->kind()) : std::string("none")) +
+                                  ") has no single central body (docs/environment/orbital_elements.md)");
+        mu_ = *mu;
+        items_.push_back({Source::orbit, i, name, static_cast<Eigen::Index>(k), 1});
+        add_columns(name, 1, kOrbitElements[k].unit);
+        found = true;
+      }
+    }
     for (const Diagnostic& d : kTotals) {
       if (found || name != d.name) continue;
       items_.push_back({Source::total, 0, d.name, 0, d.size});
@@ -202,13 +240,15 @@ QuantityLog::QuantityLog(const Model& model, const std::vector<Task>& tasks, con
           "unknown quantity '" + name +
               "' (`ramus describe` lists the state blocks; vehicle "
               "diagnostics are <vehicle>.m, r_CN_N, v_CN_N, sigma_BN, orbital_energy, "
-              "rotational_energy, H_orb_PntN_N, H_rot_PntC_N, dv_CN_N; totals: total_energy, H_PntN_N; "
+              "rotational_energy, H_orb_PntN_N, H_rot_PntC_N, dv_CN_N, and with a central body semi_major_axis, "
+              "eccentricity, inclination, raan, arg_periapsis, true_anomaly; totals: total_energy, H_PntN_N; "
               "dynamic effectors' loads: <vehicle>/<effector>.force_F, torque_PntF_F; "
               "actuator channels: <block>:command, <block>:applied, <block>:saturated, the blocks `ramus describe` "
               "lists; flight-software tasks' signals: <task>.<signal>, the signals `ramus describe` and "
               "docs/scenario_fields.md list per task type)");
     const Source source = items_.back().source;
-    needs_diagnostics_ = needs_diagnostics_ || source == Source::vehicle || source == Source::total;
+    needs_diagnostics_ =
+        needs_diagnostics_ || source == Source::vehicle || source == Source::total || source == Source::orbit;
     needs_inputs_ = needs_inputs_ || source == Source::input_command || source == Source::input_applied ||
                     source == Source::input_saturated;
     needs_tasks_ = needs_tasks_ || source == Source::task;
@@ -243,6 +283,15 @@ std::vector<double> QuantityLog::row(const Eigen::VectorXd& x, double t, const R
       case Source::vehicle:
         value = vehicle_value(diag[item.vehicle], item.quantity);
         break;
+      case Source::orbit: {
+        const VehicleDiagnostics& d = diag[item.vehicle];
+        if (!(d.r_CN_N.cross(d.v_CN_N).norm() > 0.0))
+          throw Error("'" + item.quantity + "' at t = " + std::to_string(t) +
+                      " s: the centre of mass's r_CN_N × v_CN_N vanishes (a rectilinear or resting state has no "
+                      "orbit plane, docs/environment/orbital_elements.md)");
+        value = Eigen::VectorXd::Constant(1, element(elements_from_state(d.r_CN_N, d.v_CN_N, mu_), item.offset));
+        break;
+      }
       case Source::total:
         if (item.quantity == "total_energy") {
           double e = two_point_potential_energy(*model_, x);

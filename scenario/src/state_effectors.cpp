@@ -4,6 +4,7 @@
 // thruster_state_effector, fuel_tank, prescribed_platform (docs/scenario.md §3).
 #include <functional>
 #include <map>
+#include <tuple>
 #include <type_traits>
 
 #include "effector_builders.hpp"
@@ -61,7 +62,14 @@ const FieldList<HingedRigidBodyConfig>& hinged_rigid_body_fields() {
         .custom(described("direction", "panel_direction_B", "",
                           "instead of dcm_HB: hinge to centre of mass at theta = 0, in B (with hinge_axis_B)", "none"),
                 builder_reads<C>)
-        .with(revolute_drive<C>("initial angle", "initial motor torque about h2"));
+        .with(revolute_drive<C>("initial angle", "initial motor torque about h2"))
+        .add("motor_K", &C::motor_K, "PD motor: proportional gain K (u_m = -K (theta - motor_thetaRef) - ...)",
+             non_negative())
+        .add("motor_P", &C::motor_P, "PD motor: derivative gain P (... - P (thetaDot - motor_thetaDotRef))",
+             non_negative())
+        .add("motor_thetaRef", &C::motor_thetaRef, "PD motor: angle reference")
+        .add("motor_thetaDotRef", &C::motor_thetaDotRef, "PD motor: rate reference")
+        .add("motor_max_torque", &C::motor_max_torque, "PD motor: saturation |u_m| <= motor_max_torque", positive());
   });
 }
 
@@ -124,7 +132,11 @@ FieldList<ReactionWheelConfig> wheel_fields(bool angle) {
       .add("max_torque", &C::max_torque, "saturation |u| <= max_torque of the applied motor torque", positive())
       .add("viscous_friction", &C::viscous_friction, "b: friction -b Omega", non_negative())
       .add("coulomb_friction", &C::coulomb_friction, "tau_c: friction -tau_c tanh(Omega/omega_s)", non_negative())
-      .add("coulomb_smoothing_speed", &C::coulomb_smoothing_speed, "omega_s (> 0 when tau_c > 0)", non_negative());
+      .add("coulomb_smoothing_speed", &C::coulomb_smoothing_speed, "omega_s (> 0 when tau_c > 0)", non_negative())
+      .add("static_friction", &C::static_friction,
+           "tau_s >= tau_c: the Coulomb level rises to tau_s at low speed (Stribeck)", non_negative())
+      .add("stribeck_speed", &C::stribeck_speed, "omega_st: the Stribeck decay speed (> 0 with static_friction)",
+           non_negative());
   return l;
 }
 const FieldList<ReactionWheelConfig>& reaction_wheel_fields() {
@@ -175,7 +187,7 @@ const FieldList<SphericalPendulumConfig>& spherical_pendulum_fields() {
                   if (const auto D = n.find("D_P0")) c.D_P0 = D->matrix3(Dimension::linear_damping);
                 })
         .add("phi0", &C::phi0, "initial phi")
-        .add("theta0", &C::theta0, "initial theta, |theta0| < pi/2 (the chart is singular at +-pi/2)")
+        .add("theta0", &C::theta0, "initial theta (any finite value; +-pi/2: the rod along -+p3)")
         .add("phiDot0", &C::phiDot0, "initial phi rate")
         .add("thetaDot0", &C::thetaDot0, "initial theta rate");
   });
@@ -204,7 +216,9 @@ const FieldList<VscmgConfig>& vscmg_fields() {
         .add("Omega0", &C::Omega0, "initial wheel rate relative to the gimbal")
         .add("gimbal_torque", &C::gimbal_torque, "initial gimbal motor torque about gg")
         .add("wheel_torque", &C::wheel_torque, "initial wheel motor torque about gs")
-        .add("gimbal_locked", &C::gimbal_locked, "start with the gimbal locked (gammaDot0 must be 0)");
+        .add("gimbal_locked", &C::gimbal_locked, "start with the gimbal locked (gammaDot0 must be 0)")
+        .add("simple_jitter", &C::simple_jitter,
+             "the imbalance Us, Ud as imposed loads on the hub (Basilisk's jitter simple), not fully coupled");
   });
 }
 
@@ -223,7 +237,8 @@ const FieldList<JitterWheelConfig>& jitter_wheel_fields() {
         .add("Omega0", &C::Omega0, "initial spin rate relative to B")
         .add("theta0", &C::theta0, "initial wheel angle")
         .add("motor_torque", &C::motor_torque, "initial motor torque about gs")
-        .add("viscous_friction", &C::viscous_friction, "b: friction -b Omega", non_negative());
+        .add("viscous_friction", &C::viscous_friction, "b: friction -b Omega", non_negative())
+        .add("max_torque", &C::max_torque, "saturation |u| <= max_torque of the applied motor torque", positive());
   });
 }
 
@@ -256,7 +271,50 @@ const FieldList<FuelTankThrusterConfig>& tank_thruster_fields() {
         .add("tHat_B", &C::tHat_B, "unit direction of the thrust on the hub, in B")
         .add("max_thrust", &C::max_thrust, "thrust at command 1", positive())
         .add("isp", &C::isp, "specific impulse: exhaust speed Isp g0", positive())
-        .add("command0", &C::command0, "initial command u", between(0.0, 1.0));
+        .add("command0", &C::command0, "initial command u", between(0.0, 1.0))
+        .add("time_constant", &C::time_constant, "first-order thrust: tau of kappa' = (u - kappa)/tau; none: kappa = u",
+             positive())
+        .add("kappa0", &C::kappa0, "initial thrust factor (with a time_constant)", between(0.0, 1.0))
+        .with([](FieldList<C>& f) {
+          for (const auto& [key, member, doc] :
+               {std::tuple{"thrust_pressure_coefficients", &C::thrust_pressure_coefficients,
+                           "blow-down: F = max_thrust (c0 + c1 p/p0 + c2 (p/p0)^2 + ...), ascending powers"},
+                std::tuple{"isp_pressure_coefficients", &C::isp_pressure_coefficients,
+                           "blow-down: Isp = isp (c0 + c1 p/p0 + ...), ascending powers"}}) {
+            const auto m = member;
+            const std::string k = key;
+            f.custom(described("numbers", k, "", doc, "[1]"), [m, k](const Node& n, C& c) {
+              if (const auto e = n.find(k)) {
+                (c.*m).clear();
+                for (const Node& v : e->elements(1)) (c.*m).push_back(v.number());
+              }
+            });
+          }
+        });
+  });
+}
+
+const FieldList<FuelTankBlowDownConfig>& tank_blow_down_fields() {
+  using C = FuelTankBlowDownConfig;
+  return fields_once<C>([](FieldList<C>& l) {
+    const auto quantity = [&l](std::string key, double C::*member, Dimension d, std::string unit, std::string doc,
+                               std::string dflt, Bounds b) {
+      l.custom(described("quantity", key, unit, std::move(doc), std::move(dflt), b),
+               [key, member, d](const Node& n, C& c) {
+                 if (const auto v = n.find(key)) c.*member = v->si(d);
+               });
+    };
+    quantity("pressure0", &C::pressure0, Dimension::pressure, "N/m^2", "ullage pressure at the initial propellant mass",
+             "", positive());
+    quantity("propellant_density", &C::propellant_density, Dimension::density, "kg/m^3",
+             "the propellant's density: the volume a leaving mass frees", "", positive());
+    l.custom(described("number", "ullage_volume0", "m^3", "gas volume at the initial propellant mass (m^3, SI)", "",
+                       positive()),
+             [](const Node& n, C& c) {
+               if (const auto v = n.find("ullage_volume0")) c.ullage_volume0 = v->number();
+             })
+        .add("polytropic_exponent", &C::polytropic_exponent, "gamma of p V^gamma = const: 1 isothermal, 5/3 adiabatic",
+             between(1.0, 5.0 / 3.0));
   });
 }
 
@@ -264,22 +322,36 @@ const FieldList<FuelTankConfig>& fuel_tank_fields() {
   using C = FuelTankConfig;
   static const FieldList<C> f = [] {
     std::vector<std::pair<std::string, TankModel>> models;
-    for (const TankModel t :
-         {TankModel::constant_volume, TankModel::constant_density, TankModel::emptying, TankModel::uniform_burn})
+    for (const TankModel t : {TankModel::constant_volume, TankModel::constant_density, TankModel::emptying,
+                              TankModel::uniform_burn, TankModel::centrifugal_burn})
       models.emplace_back(std::string(to_string(t)), t);
+    std::vector<std::pair<std::string, TankDepletion>> depletions;
+    for (const TankDepletion d : {TankDepletion::full, TankDepletion::mass_properties_only})
+      depletions.emplace_back(std::string(to_string(d)), d);
     FieldList<C> l;
     l.choice("model", &C::model, models, "how the propellant's mass properties follow its mass", "tank model")
         .add("r_TB_B", &C::r_TB_B, "tank centre T relative to B")
-        .add("kHat_B", &C::kHat_B, "unit axis in B (emptying: towards the outlet; uniform_burn: the cylinder's)")
+        .add("kHat_B", &C::kHat_B,
+             "unit axis in B (emptying: towards the outlet; uniform_burn, centrifugal_burn: the cylinder's)")
         .add("radius", &C::radius, "constant_volume, emptying, uniform_burn", positive())
-        .add("length", &C::length, "uniform_burn: cylinder length", positive())
-        .custom(described("quantity", "density", "kg/m^3", "propellant density: constant_density, emptying", "0"),
+        .add("length", &C::length, "uniform_burn, centrifugal_burn: cylinder length", positive())
+        .custom(described("quantity", "density", "kg/m^3",
+                          "propellant density: constant_density, emptying, centrifugal_burn", "0"),
                 [](const Node& n, C& c) {
                   if (const auto d = n.find("density")) c.density = d->si(Dimension::density);
                 })
         .add("propellant_mass", &C::propellant_mass, "initial propellant mass", non_negative())
         .objects("thrusters", &C::thrusters, tank_thruster_fields(), "tank_thruster",
-                 "the thrusters it feeds (may be empty: a passive tank)", 0);
+                 "the thrusters it feeds (may be empty: a passive tank)", 0)
+        .choice("depletion", &C::depletion, depletions,
+                "full: every mass-flow term; mass_properties_only: mass and inertia follow, only the thrust acts",
+                "depletion option");
+    FieldInfo b = described("object", "blow_down", "",
+                            "pressure-fed blow-down: thrust and Isp follow the ullage pressure", "none");
+    b.part = "tank_blow_down";
+    l.custom(b, [](const Node& n, C& c) {
+      if (const auto node = n.find("blow_down")) c.blow_down = tank_blow_down_fields().read(*node);
+    });
     return l;
   }();
   return f;
@@ -467,6 +539,8 @@ void register_state_effectors(Registry& r) {
        "ThrusterStateConfig", state_thruster_fields().info());
   part("tank_thruster", "one thruster fed by a fuel_tank", "docs/models/fuel_tank.md", "FuelTankThrusterConfig",
        tank_thruster_fields().info());
+  part("tank_blow_down", "the pressure law of a blow-down fuel_tank", "docs/models/fuel_tank.md",
+       "FuelTankBlowDownConfig", tank_blow_down_fields().info());
   part("hold_profile", "a prescribed platform held at a fixed pose", "docs/models/prescribed_platform.md",
        "hold_profile", hold_profile_fields().info());
   part("bang_coast_bang_profile", "a prescribed slew and translation along a smooth bang-coast-bang",

@@ -41,8 +41,13 @@ ChainLink jitter_wheel_link(const std::string& owner, const JitterWheelConfig& c
   drive.q0 = c.theta0.value();
   drive.qDot0 = c.Omega0.value();
   drive.u = c.motor_torque.value();
-  return make_link(m, Eigen::Vector3d(0.0, c.Us.value() / m, 0.0), I,
-                   {JointType::revolute, dcm_W0B, c.r_WB_B.si(), Eigen::Vector3d::UnitX()}, drive);
+  ChainLink link = make_link(m, Eigen::Vector3d(0.0, c.Us.value() / m, 0.0), I,
+                             {JointType::revolute, dcm_W0B, c.r_WB_B.si(), Eigen::Vector3d::UnitX()}, drive);
+  if (c.max_torque) {  // eq. (3): the motor's saturation, an input limit
+    validation::require_positive(owner, "max_torque [N m]", c.max_torque->value());
+    link.u_limit = c.max_torque->value();
+  }
+  return link;
 }
 
 FullyCoupledJitterWheel::FullyCoupledJitterWheel(std::string name, const JitterWheelConfig& config)

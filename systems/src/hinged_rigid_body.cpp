@@ -1,6 +1,7 @@
 #include "ramus/systems/hinged_rigid_body.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "angle_drive.hpp"
 #include "ramus/kernel/error.hpp"
@@ -17,8 +18,28 @@ std::vector<ChainLink> hinged_link(const std::string& name, const HingedRigidBod
   validation::require_inertia("hinged_rigid_body '" + name + "'", "I_PntSc_S [kg m^2]", c.I_PntSc_S.si());
   validation::require_rotation("hinged_rigid_body '" + name + "'", "dcm_HB", c.dcm_HB);
   validation::require_finite("hinged_rigid_body '" + name + "'", "r_HB_B [m]", c.r_HB_B.si());
-  return {make_link(c.mass.value(), Eigen::Vector3d(-c.d.value(), 0.0, 0.0), c.I_PntSc_S.si(),
-                    {JointType::revolute, c.dcm_HB, c.r_HB_B.si(), Eigen::Vector3d::UnitY()}, angle_drive(c))};
+  ChainLink link = make_link(c.mass.value(), Eigen::Vector3d(-c.d.value(), 0.0, 0.0), c.I_PntSc_S.si(),
+                             {JointType::revolute, c.dcm_HB, c.r_HB_B.si(), Eigen::Vector3d::UnitY()}, angle_drive(c));
+  // eq. (M1): the PD motor, a function of the state like the spring
+  const std::string owner = "hinged_rigid_body '" + name + "'";
+  validation::require_non_negative(
+      owner, {{"motor_K [N m/rad]", c.motor_K.value()}, {"motor_P [N m s/rad]", c.motor_P.value()}});
+  validation::require_finite(owner, "motor_thetaRef [rad]", c.motor_thetaRef.value());
+  validation::require_finite(owner, "motor_thetaDotRef [rad/s]", c.motor_thetaDotRef.value());
+  link.motor_K = c.motor_K.value();
+  link.motor_P = c.motor_P.value();
+  link.motor_q_ref = c.motor_thetaRef.value();
+  link.motor_qDot_ref = c.motor_thetaDotRef.value();
+  link.motor_u_max = std::numeric_limits<double>::infinity();
+  if (c.motor_max_torque) {
+    link.motor_u_max = c.motor_max_torque->value();
+    validation::require_positive(owner, "motor_max_torque [N m]", link.motor_u_max);
+    if (link.motor_K == 0.0 && link.motor_P == 0.0)
+      throw ConfigurationError(owner, "motor_max_torque [N m]", validation::to_text(link.motor_u_max),
+                               "has no effect without a motor (motor_K or motor_P > 0)");
+  }
+  link.has_motor = link.motor_K > 0.0 || link.motor_P > 0.0;
+  return {link};
 }
 
 HingedRigidBodyConfig with_hinge_axis(const std::string& name, HingedRigidBodyConfig c, const Eigen::Vector3d& axis,

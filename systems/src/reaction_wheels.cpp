@@ -65,6 +65,24 @@ ReactionWheels::ReactionWheels(std::string name, const std::vector<ReactionWheel
     validation::require_non_negative(o, {{"viscous_friction [N m s/rad]", p.b},
                                          {"coulomb_friction [N m]", p.tau_c},
                                          {"coulomb_smoothing_speed [rad/s]", p.omega_s}});
+    // eq. (3b): static friction and the Stribeck effect; without them τ_s = τ_c and (3b) is (3).
+    p.tau_s = p.tau_c;
+    p.omega_st = c.stribeck_speed.value();
+    validation::require_non_negative(o, "stribeck_speed [rad/s]", p.omega_st);
+    if (c.static_friction) {
+      p.tau_s = c.static_friction->value();
+      validation::require_non_negative(o, "static_friction [N m]", p.tau_s);
+      if (p.tau_s < p.tau_c)
+        throw ConfigurationError(o, "static_friction [N m]", to_text(p.tau_s),
+                                 "must not be below coulomb_friction = " + to_text(p.tau_c) +
+                                     " (the breakaway level is at least the sliding level)");
+      if (!(p.omega_st > 0.0))
+        throw ConfigurationError(o, "stribeck_speed [rad/s] (static_friction is set)", to_text(p.omega_st),
+                                 "must be positive when static_friction is set");
+    } else if (p.omega_st != 0.0) {
+      throw ConfigurationError(o, "stribeck_speed [rad/s]", to_text(p.omega_st),
+                               "has no effect without static_friction (set both, or neither)");
+    }
     // eq. (1): axisymmetric about ĝ, hence constant in B whatever the rotor angle.
     const Eigen::Matrix3d gg = p.gsHat_B * p.gsHat_B.transpose();
     p.I_PntWc_B = p.Js * gg + p.Jt * (Eigen::Matrix3d::Identity() - gg);
@@ -114,6 +132,9 @@ void ReactionWheels::validate() const {
     if (p.tau_c > 0.0 && !(p.omega_s > 0.0))
       throw ConfigurationError(wheel_owner(i), "coulomb_smoothing_speed [rad/s] (coulomb_friction is set)",
                                to_text(p.omega_s), "must be positive when coulomb_friction > 0");
+    if (p.tau_s > 0.0 && !(p.omega_s > 0.0))
+      throw ConfigurationError(wheel_owner(i), "coulomb_smoothing_speed [rad/s] (static_friction is set)",
+                               to_text(p.omega_s), "must be positive when static_friction > 0");
   }
 }
 
@@ -165,10 +186,18 @@ double ReactionWheels::friction_torque(std::size_t i, double Omega) const {
 }
 
 double ReactionWheels::tau_f(std::size_t i, double Omega) const {
-  // eq. (3): smooth Coulomb (tanh) plus viscous; dissipative for every Ω (τ_f Ω ≤ 0).
+  // eqs. (3)/(3b): smooth Coulomb (tanh) plus viscous, the Coulomb level raised to the static
+  // friction τ_s at low speed (Stribeck); dissipative for every Ω (τ_f Ω ≤ 0).
   const ReactionWheelParameters& p = wheels_[i];
   double tau = -p.b * Omega;
-  if (p.tau_c > 0.0) tau -= p.tau_c * std::tanh(Omega / p.omega_s);
+  if (p.tau_s > 0.0) {
+    double level = p.tau_c;  // eq. (3b): τ_c + (τ_s − τ_c) exp(−(Ω/ω_st)²)
+    if (p.tau_s > p.tau_c) {
+      const double v = Omega / p.omega_st;
+      level += (p.tau_s - p.tau_c) * std::exp(-v * v);
+    }
+    tau -= level * std::tanh(Omega / p.omega_s);
+  }
   return tau;
 }
 

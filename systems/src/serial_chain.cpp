@@ -253,6 +253,16 @@ std::vector<InputSpec> SerialChain::input_blocks() const {
     InputSpec motor{all_revolute ? "motor_torque" : "motor_force", n, all_revolute ? "N m" : "N", {}, {}, {}};
     motor.initial.resize(n);
     for (Eigen::Index i = 0; i < n; ++i) motor.initial[i] = links_[static_cast<std::size_t>(i)].u;
+    bool bounded = false;  // the channels' limits (u_limit), only when one is finite: else unbounded
+    for (const ChainLink& L : links_) bounded = bounded || std::isfinite(L.u_limit);
+    if (bounded) {
+      motor.lower.resize(n);
+      motor.upper.resize(n);
+      for (Eigen::Index i = 0; i < n; ++i) {
+        motor.upper[i] = links_[static_cast<std::size_t>(i)].u_limit;
+        motor.lower[i] = -motor.upper[i];
+      }
+    }
     blocks.push_back(std::move(motor));
   } else {
     // One channel per joint, each with its own name and unit, in joint order.
@@ -262,7 +272,11 @@ std::vector<InputSpec> SerialChain::input_blocks() const {
           motor_names_.empty()
               ? "joint" + std::to_string(i) + "." + (L.type == JointType::revolute ? "motor_torque" : "motor_force")
               : motor_names_[i];
-      blocks.push_back({name, 1, unit(L), Eigen::VectorXd::Constant(1, L.u), {}, {}});
+      if (std::isfinite(L.u_limit))
+        blocks.push_back({name, 1, unit(L), Eigen::VectorXd::Constant(1, L.u), Eigen::VectorXd::Constant(1, -L.u_limit),
+                          Eigen::VectorXd::Constant(1, L.u_limit)});
+      else
+        blocks.push_back({name, 1, unit(L), Eigen::VectorXd::Constant(1, L.u), {}, {}});
     }
   }
   // Locks, 1 locked / 0 free (engaged by engage_lock()'s impulse, or by set_locked() at rest).
@@ -545,7 +559,12 @@ void SerialChain::add_segment_wrench(std::size_t s, const Wrench& w, EffectorWor
 double SerialChain::joint_force(std::size_t i, double q, double qDot, const EffectorWorkspace& ws) const {
   const ChainLink& L = links_[i];
   const double u = ws.inputs()[static_cast<Eigen::Index>(i)];  // the run's motor command
-  return u - L.k * (q - L.q_ref) - L.c * (qDot - L.qDot_ref);
+  double tau = u - L.k * (q - L.q_ref) - L.c * (qDot - L.qDot_ref);
+  if (L.has_motor) {  // docs/models/hinged_rigid_body.md (M1): the PD motor, from the state
+    const double u_m = -L.motor_K * (q - L.motor_q_ref) - L.motor_P * (qDot - L.motor_qDot_ref);
+    tau += std::clamp(u_m, -L.motor_u_max, L.motor_u_max);
+  }
+  return tau;
 }
 
 void SerialChain::kinematics(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& wsb) const {

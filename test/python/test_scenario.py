@@ -233,3 +233,70 @@ def test_describe_lists_each_task_with_its_gains_period_and_inertia():
     assert "task 'acs' (attitude_control) on vehicle 'sampled': period 1 s" in text
     assert "K = 36 N m, P = diag(162, 162, 162) N m s" in text and "I_PntC_B = " in text
     assert s.model.describe().splitlines()[0] in text
+
+
+def test_progress_callbacks_report_monotone_progress_and_stop_the_run_when_they_raise():
+    """Scenario.run and Campaign.run report progress(done, total): non-decreasing, within [0, total],
+    ending at total exactly; a progress that raises ends the call with its exception; a progress
+    that is not callable is refused by name. The results do not depend on the callback."""
+    s = ramus.scenario.load(SCENARIO)
+    span = s.output_times[-1] - s.output_times[0]
+    reports = []
+    with_progress = s.run(progress=lambda done, total: reports.append((done, total)))
+    assert reports, "no progress reported"
+    assert all(total == span for _, total in reports)
+    assert all(0 <= d <= span for d, _ in reports)
+    assert all(b[0] >= a[0] for a, b in zip(reports, reports[1:]))
+    assert reports[-1] == (span, span)
+    numpy.testing.assert_array_equal(with_progress.values, s.run().values)
+
+    class Stop(Exception):
+        pass
+
+    def stop(done, total):
+        raise Stop()
+
+    try:
+        s.run(progress=stop)
+        raise AssertionError("a progress that raises did not end the run")
+    except Stop:
+        pass
+    try:
+        s.run(progress=3)
+        raise AssertionError("a non-callable progress was accepted")
+    except ramus.ConfigurationError as e:
+        assert "progress" in str(e) and "Scenario.run" in str(e)
+
+    campaign = ramus.scenario.Campaign(SCENARIO, DISPERSIONS)
+    counts = []
+    result = campaign.run(4, threads=2, progress=lambda done, total: counts.append((done, total)))
+    assert counts[-1] == (4, 4) and all(total == 4 and 0 <= d <= 4 for d, total in counts)
+    assert all(b[0] >= a[0] for a, b in zip(counts, counts[1:]))
+    numpy.testing.assert_array_equal(result["final"], campaign.run(4, threads=2)["final"])
+
+
+def test_campaign_notes_a_controller_whose_inertia_each_run_recomputes():
+    """An attitude controller without I_PntC_B takes the vehicle's inertia: with the hub's inertia
+    dispersed, each run's controller has that run's inertia (checked against the nominal), and
+    Campaign.notes says so, naming the task and the parameter; dispersing only the initial attitude
+    changes neither, and no note is given."""
+    scenario = EXAMPLES / "slew_panels_wheels.json"
+    doc = json.loads(scenario.read_text())
+    assert "I_PntC_B" not in doc["flight_software"]["tasks"][0]["control"]
+    hub = {"seed": 5, "parameters": [{"path": "vehicles[0].hub.I_PntBc_B[2][2]", "distribution": "normal",
+                                      "sigma": 30}]}
+    campaign = ramus.scenario.Campaign(scenario, hub)
+    assert len(campaign.notes) == 1
+    note = campaign.notes[0]
+    assert "'acs'" in note and "vehicles[0].hub.I_PntBc_B[2][2]" in note and "I_PntC_B" in note
+    nominal = numpy.asarray(ramus.scenario.load(scenario).flight_software[0]["I_PntC_B"])
+    drawn = campaign.draw(0)[0]
+    run0 = numpy.asarray(campaign.scenario(0).flight_software[0]["I_PntC_B"])
+    # Only the (2, 2) entry moves, by the drawn change of the hub's I33 (the parallel-axis terms and
+    # the wheels' spin inertias do not depend on it): to round-off of the nominal's magnitude.
+    change = drawn - doc["vehicles"][0]["hub"]["I_PntBc_B"]["value"][2][2]
+    assert abs(change) > 1.0  # the draw moved it (sigma 30)
+    assert abs((run0 - nominal)[2, 2] - change) < 1e-12 * numpy.abs(nominal).max()
+    attitude = {"seed": 5, "parameters": [{"path": "vehicles[0].initial_state.sigma_BN[0]", "distribution": "normal",
+                                           "sigma": 0.01}]}
+    assert ramus.scenario.Campaign(scenario, attitude).notes == []

@@ -3,6 +3,7 @@
 // and every bad dispersion is refused with its JSON path.
 #include "ramus/scenario/campaign.hpp"
 
+#include <Eigen/Dense>
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 #include <string>
@@ -101,6 +102,98 @@ BOOST_AUTO_TEST_CASE(draws_reach_the_model_in_the_scenario_unit) {
   }
   BOOST_TEST(c.draw(0) != c.draw(1));
   BOOST_TEST(c.summary() == c.scenario(0).log, boost::test_tools::per_element());  // default summary
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(scenario_campaign_inertia)
+
+// The inertia distribution (docs/scenario.md §6, eq. 6.1) against its own definition, checked
+// through quantities it must hold whatever the code: every draw symmetric to the bit and a rigid
+// body's; its principal moments (a rotation leaves them) normal about the nominal's with the given
+// sigmas; its principal axes turned from the nominal's by rotation vectors whose components have
+// the given sigma; the draw written into the run's model.
+BOOST_AUTO_TEST_CASE(moments_and_axes_have_their_distributions) {
+  // Nominal principal moments 600, 800, 900 about axes turned from B (a general tensor).
+  const char* scenario = R"({
+    "vehicles": [{"name": "sc",
+                  "hub": {"mass": 750, "I_PntBc_B": {"value": [[850, 40, -30], [40, 760, 20], [-30, 20, 690]],
+                                                     "unit": "kg m^2"}}}],
+    "propagation": {"stepper": "rk4", "dt": 0.1},
+    "output": {"t1": 0.2, "dt": 0.1}
+  })";
+  const double axes_sigma = 0.01;  // [rad]
+  const Campaign c(scenario, dispersions(R"({"path": "vehicles[0].hub.I_PntBc_B", "distribution": "inertia",
+      "moments_sigma": [4, 5, 6], "axes_sigma": {"value": 0.5729577951308232, "unit": "deg"}})"));
+  BOOST_REQUIRE(c.dispersions().size() == 9u);
+  BOOST_TEST(c.dispersions()[5].path == "vehicles[0].hub.I_PntBc_B[1][2]");
+  BOOST_TEST(c.dispersions()[5].location == "/vehicles/0/hub/I_PntBc_B/value/1/2");
+  Eigen::Matrix3d nominal;
+  nominal << 850, 40, -30, 40, 760, 20, -30, 20, 690;
+  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> n0(nominal);
+  const Eigen::Vector3d sigma(4, 5, 6);
+  // n = 20000 runs: a sample mean's σ/√n and a sample variance's σ²√(2/n); 5 of them (the draws
+  // are deterministic: the test always passes or always fails).
+  constexpr int n = 20000;
+  Eigen::Vector3d sum = Eigen::Vector3d::Zero(), squares = Eigen::Vector3d::Zero(), theta2 = Eigen::Vector3d::Zero();
+  for (int run = 0; run < n; ++run) {
+    const std::vector<double> v = c.draw(static_cast<std::uint64_t>(run));
+    const Eigen::Matrix3d I = Eigen::Map<const Eigen::Matrix<double, 3, 3, Eigen::RowMajor>>(v.data());
+    BOOST_REQUIRE(I == I.transpose());
+    const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> e(I);
+    const Eigen::Vector3d dl = e.eigenvalues() - n0.eigenvalues();
+    sum += dl;
+    squares += dl.cwiseProduct(dl);
+    // The turn: the drawn axes against the nominal's, each column's sign matched.
+    Eigen::Matrix3d axes = e.eigenvectors();
+    for (int k = 0; k < 3; ++k)
+      if (axes.col(k).dot(n0.eigenvectors().col(k)) < 0.0) axes.col(k) *= -1.0;
+    const Eigen::AngleAxisd turn(Eigen::Matrix3d(axes * n0.eigenvectors().transpose()));
+    const Eigen::Vector3d theta = turn.angle() * turn.axis();
+    theta2 += theta.cwiseProduct(theta);
+  }
+  for (int k = 0; k < 3; ++k) {
+    BOOST_TEST(std::abs(sum[k] / n) < 5.0 * sigma[k] / std::sqrt(n));
+    BOOST_TEST(std::abs(squares[k] / n - sigma[k] * sigma[k]) < 5.0 * sigma[k] * sigma[k] * std::sqrt(2.0 / n));
+    // The rotation vector's components: mean square axes_sigma² (its σ: axes_sigma² √(2/n)); the
+    // eigenvector estimate of the turn is exact up to round-off (the moments are 100 σ apart, the
+    // turn 1e-2 rad: no crossing of principal axes).
+    BOOST_TEST(std::abs(theta2[k] / n - axes_sigma * axes_sigma) < 5.0 * axes_sigma * axes_sigma * std::sqrt(2.0 / n));
+  }
+  // The draw reaches the model (SI: the scenario writes kg m^2).
+  for (const std::uint64_t run : {0u, 7u}) {
+    const std::vector<double> v = c.draw(run);
+    const Scenario s = c.scenario(run);
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) BOOST_TEST(s.model->vehicle(0).hub().I_PntBc_B(i, j) == v[3 * i + j]);
+  }
+  // The stream is the parameter's: a scalar parameter after the tensor keeps its key (its index).
+  const Campaign two(scenario, dispersions(R"({"path": "vehicles[0].hub.I_PntBc_B", "distribution": "inertia",
+      "moments_sigma": 4}, {"path": "vehicles[0].hub.mass", "distribution": "normal", "sigma": 5})"));
+  BOOST_TEST(two.dispersions().size() == 10u);
+  BOOST_TEST(two.draw(3)[9] == 750.0 + 5.0 * RandomStream(7, 3, 1).normal());
+}
+
+BOOST_AUTO_TEST_CASE(bad_inertia_dispersions) {
+  const std::string I = R"("path": "vehicles[0].hub.I_PntBc_B", "distribution": "inertia")";
+  expect_error(dispersions("{" + I + "}"), "dispersions.parameters[0].distribution",
+               "needs moments_sigma, axes_sigma or both");
+  expect_error(dispersions("{" + I + R"(, "moments_sigma": -1})"), "dispersions.parameters[0].moments_sigma",
+               "must be finite and not negative");
+  expect_error(dispersions("{" + I + R"(, "moments_sigma": [1, 2]})"), "dispersions.parameters[0].moments_sigma",
+               "must be a number or three numbers");
+  expect_error(dispersions("{" + I + R"(, "axes_sigma": -0.1})"), "dispersions.parameters[0].axes_sigma",
+               "must be finite and not negative");
+  expect_error(dispersions("{" + I + R"(, "moments_sigma": 1, "sigma": 2})"), "dispersions.parameters[0].sigma",
+               "an inertia distribution takes moments_sigma and axes_sigma");
+  expect_error(dispersions(R"({"path": "vehicles[0].hub.mass", "distribution": "inertia", "moments_sigma": 1})"),
+               "dispersions.parameters[0].path", "is not a 3x3 matrix of numbers in the scenario");
+  expect_error(dispersions(R"({"path": "vehicles[0].hub.mass", "distribution": "normal", "sigma": 1,
+                              "axes_sigma": 1})"),
+               "dispersions.parameters[0].axes_sigma", "belong to the inertia distribution");
+  expect_error(dispersions(R"({"path": "vehicles[0].hub.I_PntBc_B[2][2]", "distribution": "normal", "sigma": 1}, {)" +
+                           I + R"(, "moments_sigma": 1})"),
+               "dispersions.parameters[1].path", "already dispersed by parameters[0]");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -185,6 +185,29 @@ std::shared_ptr<Model> reference_model() {
     nozzle.command0 = 1.0;
     tank.thrusters = {nozzle};
     v.add_state_effector(std::make_shared<FuelTank>("tank", tank));
+
+    FuelTankConfig grain;  // the options: centrifugal burn, mass properties only, blow-down, first-order thrust
+    grain.model = TankModel::centrifugal_burn;
+    grain.r_TB_B = length3(0.1, 0, -0.2);
+    grain.kHat_B = Eigen::Vector3d::UnitZ();
+    grain.radius = 0.3 * si::meter;
+    grain.length = 0.8 * si::meter;
+    grain.density = 1800.0;
+    grain.propellant_mass = 350.0 * si::kilogram;
+    grain.depletion = TankDepletion::mass_properties_only;
+    grain.blow_down = FuelTankBlowDownConfig{2200000.0, 0.02, 1010.0, 1.4};
+    FuelTankThrusterConfig motor;
+    motor.r_EB_B = length3(0, 0.2, -1.2);
+    motor.tHat_B = Eigen::Vector3d::UnitZ();
+    motor.max_thrust = 20.0 * si::newton;
+    motor.isp = 230.0 * si::second;
+    motor.command0 = 1.0;
+    motor.thrust_pressure_coefficients = {0.1, 0.9};
+    motor.isp_pressure_coefficients = {0.95, 0.05};
+    motor.time_constant = 150.0 * 1e-3 * si::second;  // "ms"
+    motor.kappa0 = 0.25;
+    grain.thrusters = {motor};
+    v.add_state_effector(std::make_shared<FuelTank>("grain", grain));
   }
   {  // slewing: prescribed_platform, held and slewed, with a spinning body and a load on the slewed one
     Vehicle& v = add_vehicle(*model, "slewing", 450, inertia(320, 300, 260), Eigen::Vector3d(0.005, -0.01, 0.002));
@@ -275,7 +298,7 @@ BOOST_AUTO_TEST_CASE(jitter_wheels_bit_identical_to_cpp_api) {
 
 BOOST_AUTO_TEST_CASE(thruster_state_effector_bit_identical_to_cpp_api) { compare_vehicle("thrusting", {"rcs"}); }
 
-BOOST_AUTO_TEST_CASE(fuel_tank_bit_identical_to_cpp_api) { compare_vehicle("thrusting", {"tank"}); }
+BOOST_AUTO_TEST_CASE(fuel_tank_bit_identical_to_cpp_api) { compare_vehicle("thrusting", {"tank", "grain"}); }
 
 BOOST_AUTO_TEST_CASE(prescribed_platforms_with_a_child_bit_identical_to_cpp_api) {
   compare_vehicle("slewing", {"mirror", "gimbal"});
@@ -381,7 +404,25 @@ BOOST_AUTO_TEST_CASE(fuel_tank_errors) {
   json e = json::parse(R"({"type": "fuel_tank", "name": "tank", "model": "sphere", "radius": 0.5,
                            "propellant_mass": 100})");
   expect_error(with_effector(e), at + "model",
-               "unknown tank model 'sphere' (known: constant_volume, constant_density, emptying, uniform_burn)", false);
+               "unknown tank model 'sphere' (known: constant_volume, constant_density, emptying, uniform_burn, "
+               "centrifugal_burn)",
+               false);
+  e["model"] = "constant_volume";
+  e["depletion"] = "partial";
+  expect_error(with_effector(e), at + "depletion",
+               "unknown depletion option 'partial' (known: full, mass_properties_only)", false);
+  e.erase("depletion");
+  e["blow_down"] = json::parse(R"({"pressure0": 2e6, "ullage_volume0": 0.05, "propellant_density": 1000,
+                                   "polytropic_exponent": 1.8})");
+  // refused by the tank, at the effector, naming the field and the value
+  const std::string tank_at = "vehicles[0].state_effectors[0]";
+  expect_error(with_effector(e), tank_at,
+               "fuel_tank 'tank': blow_down.polytropic_exponent [1] = 1.8: must lie in [1, 5/3]", false);
+  e["blow_down"]["polytropic_exponent"] = 1.0;
+  e["thrusters"] = json::parse(R"([{"r_EB_B": [0, 0, -1], "tHat_B": [0, 0, 1], "max_thrust": 10, "isp": 200,
+                                    "time_constant": -1}])");
+  expect_error(with_effector(e), tank_at, "fuel_tank 'tank' thruster 0: time_constant [s] = -1: must be positive",
+               false);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

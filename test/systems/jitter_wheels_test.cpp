@@ -71,7 +71,8 @@ JitterWheelConfig fc_config(const ReactionWheelConfig& w, const WheelImbalanceCo
           .Omega0 = w.Omega0,
           .theta0 = im.theta0,
           .motor_torque = w.motor_torque,
-          .viscous_friction = {}};
+          .viscous_friction = {},
+          .max_torque = {}};
 }
 
 /// The three fully coupled wheels "rw0" … "rw2" (one effector each) of three_wheels(u) with
@@ -369,6 +370,92 @@ BOOST_AUTO_TEST_CASE(fully_coupled_jitter_rejected_fields) {
       {o + "viscous_friction [N m s/rad] = -1: must not be negative"});
   FullyCoupledJitterWheel fc("rw", good);
   check_hosts_no_child(fc, "fully_coupled_jitter_wheel 'rw'");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ---- max_torque of the fully coupled wheel (docs/models/fully_coupled_jitter_wheel.md (3)) ------
+BOOST_AUTO_TEST_SUITE(fully_coupled_max_torque)
+
+namespace {
+
+/// The three fully coupled wheels of fc_wheels(scale, 0, false) with motor commands u[i] and, when
+/// u_max > 0, max_torque = u_max on every wheel.
+std::vector<std::shared_ptr<StateEffector>> fc_wheels_commanded(double scale, const Eigen::Vector3d& u, double u_max) {
+  const auto w = three_wheels(0.0);
+  const auto im = three_imbalances(scale);
+  std::vector<std::shared_ptr<StateEffector>> wheels;
+  for (std::size_t i = 0; i < 3; ++i) {
+    JitterWheelConfig c = fc_config(w[i], im[i], w[i].Jt.value());
+    c.motor_torque = u[static_cast<Eigen::Index>(i)] * newton_meter;
+    if (u_max > 0.0) c.max_torque = u_max * newton_meter;
+    wheels.push_back(std::make_shared<FullyCoupledJitterWheel>("rw" + std::to_string(i), c));
+  }
+  return wheels;
+}
+
+Eigen::VectorXd run_fc(double scale, const Eigen::Vector3d& u, double u_max) {
+  const auto model =
+      one_vehicle_model(standard_hub(Eigen::Vector3d(0.05, -0.1, 0.2)), basilisk_orbit(Eigen::Vector3d(0.1, -0.1, 0.1)),
+                        fc_wheels_commanded(scale, u, u_max), true);
+  return run_logged(System(model), model->initial_state(), 2.0, 2000);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(command_beyond_the_limit_is_applied_at_the_limit) {
+  // Commands (1, −0.5, 0.3) N m with max_torque 0.05 N m on imbalanced wheels are applied as
+  // (0.05, −0.05, 0.05) (eq. 3, an input limit as ReactionWheels' (4)): the run equals the run
+  // commanded (0.05, −0.05, 0.05) without a limit. The clamp yields the very same doubles, so the
+  // trajectories agree to the last bit; 1e-15 relative allows nothing but that.
+  const Eigen::VectorXd sat = run_fc(1.0, Eigen::Vector3d(1.0, -0.5, 0.3), 0.05);
+  const Eigen::VectorXd ref = run_fc(1.0, Eigen::Vector3d(0.05, -0.05, 0.05), 0.0);
+  const Eigen::VectorXd raw = run_fc(1.0, Eigen::Vector3d(1.0, -0.5, 0.3), 0.0);
+  BOOST_TEST_MESSAGE("fully coupled, saturated vs commanded at the limit: " << rel(sat, ref) << "; vs unsaturated "
+                                                                            << rel(sat, raw));
+  BOOST_TEST(rel(sat, ref) <= 1e-15);
+  BOOST_TEST(rel(sat, raw) >= 1e-6);  // the limit changed the run
+  // Commands inside the limit are untouched.
+  BOOST_TEST(rel(run_fc(1.0, Eigen::Vector3d(0.04, -0.02, 0.01), 0.05),
+                 run_fc(1.0, Eigen::Vector3d(0.04, -0.02, 0.01), 0.0)) <= 1e-15);
+}
+
+BOOST_AUTO_TEST_CASE(saturates_as_reaction_wheels_do) {
+  // Zero imbalance: the fully coupled wheel is the balanced wheel (fully_coupled_zero_imbalance_
+  // equals_balanced_wheel); both with max_torque 0.05 N m and commands (0.5, −0.25, 0.15) N m, beyond
+  // it. Same semantics, two formulations: round-off apart (~1e-13 relative), tolerance 1e-11.
+  const InitialState ic = basilisk_orbit(Eigen::Vector3d(0.1, -0.1, 0.1));
+  const auto model_fc = one_vehicle_model(standard_hub(Eigen::Vector3d(0.05, -0.1, 0.2)), ic,
+                                          fc_wheels_commanded(0.0, Eigen::Vector3d(0.5, -0.25, 0.15), 0.05), true);
+  std::vector<ReactionWheelConfig> w = three_wheels(0.5);
+  for (ReactionWheelConfig& c : w) c.max_torque = 0.05 * newton_meter;
+  const auto model_rw = vehicle_with(std::make_shared<ReactionWheels>("rw", w), ic, true);
+  const Eigen::VectorXd xa = run_logged(System(model_fc), model_fc->initial_state(), 2.0, 2000);
+  const Eigen::VectorXd xb = run_logged(System(model_rw), model_rw->initial_state(), 2.0, 2000);
+  const Eigen::Index ob = block_offset(*model_rw, "sc/rw", "Omega");
+  Eigen::Vector3d Omega_fc;
+  for (int i = 0; i < 3; ++i) Omega_fc[i] = xa[block_offset(*model_fc, "sc/rw" + std::to_string(i), "Omega")];
+  const double e_hub = std::max(rel(xa.segment<3>(3), xb.segment<3>(3)), rel(xa.segment<3>(10), xb.segment<3>(10)));
+  const double e_w = rel(Omega_fc, xb.segment<3>(ob));
+  BOOST_TEST_MESSAGE("fully coupled vs reaction wheels, both saturated: hub " << e_hub << ", wheels " << e_w);
+  BOOST_TEST(e_hub < 1e-11);
+  BOOST_TEST(e_w < 1e-11);
+  // Wheel 0 gained about u T/Js = 0.05 · 2/0.159 = 0.63 rad/s (the limit; 6.3 rad/s with the command),
+  // less ĝ·Δω of the hub, which the wheels' gyroscopic torque (|ω × h|/I ≲ 2.4e-3 rad/s²) keeps
+  // below 5e-3 rad/s over 2 s: window 0.55–0.70 rad/s.
+  BOOST_TEST(Omega_fc[0] - 52.36 >= 0.55);
+  BOOST_TEST(Omega_fc[0] - 52.36 <= 0.70);
+}
+
+BOOST_AUTO_TEST_CASE(max_torque_rejected) {
+  const std::string o = "fully_coupled_jitter_wheel 'rw': ";
+  const JitterWheelConfig good = fc_config(three_wheels()[0], three_imbalances(1.0)[0], 0.086);
+  auto with = [&](double u_max) {
+    FullyCoupledJitterWheel("rw", edited(good, [&](JitterWheelConfig& c) { c.max_torque = u_max * newton_meter; }));
+  };
+  check_rejected([&] { with(0.0); }, {o + "max_torque [N m] = 0: must be positive"});
+  check_rejected([&] { with(-1.0); }, {o + "max_torque [N m] = -1: must be positive"});
+  check_rejected([&] { with(std::numeric_limits<double>::infinity()); }, {o + "max_torque [N m]", "finite"});
 }
 
 BOOST_AUTO_TEST_SUITE_END()

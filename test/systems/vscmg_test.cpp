@@ -308,3 +308,171 @@ BOOST_AUTO_TEST_CASE(vscmg_rejected_fields) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// ---- simple jitter (docs/models/vscmg.md (4)) ---------------------------------------------------
+BOOST_AUTO_TEST_SUITE(vscmg_simple_jitter)
+
+BOOST_AUTO_TEST_CASE(locked_gimbal_equals_simple_jitter_reaction_wheel) {
+  // With the gimbal locked at γ0 = 0.3 rad, a simple-jitter VSCMG is a SimpleJitterReactionWheels
+  // wheel on ĝs(γ0) with ŵ2,0 = ĝt(γ0) (so ŵ3,0 = ĝs × ĝt = ĝg), the same U_s, U_d and θ0, on the
+  // composite hub of locked_gimbal_equals_reaction_wheel: the same loads
+  // (simple_jitter_reaction_wheels.md (2)) through two implementations. The wheel is axisymmetric (IW3 = IW2), as a
+  // reaction wheel must be. Orbit, tumbling hub, wheel motor 0.05 N m, U_s Ω² ≈ 13 N, 2 s at 1e-3
+  // s: round-off apart (~1e-14 relative); tolerance 1e-11 (a wrong ŵ2, sign or lever arm is ≥ 1e-4).
+  Device d = three_devices(1.0, false)[1];
+  d.IW3 = d.IW2;
+  d.gamma0 = 0.3;
+  d.gammaDot0 = 0.0;
+  d.locked = true;
+  d.us = 0.05;
+  const InitialState ic = basilisk_orbit(Eigen::Vector3d(0.1, -0.1, 0.1));
+  VscmgConfig cfg = config_of(d);
+  cfg.simple_jitter = true;
+  const auto a = one_vehicle_model(standard_hub(Eigen::Vector3d(0.05, -0.1, 0.2)), ic,
+                                   {std::make_shared<Vscmg>("cmg0", cfg)}, true);
+  // the reference vehicle: composite hub (hub + locked gimbal frame, by parallel axes) + simple jitter wheel
+  const Eigen::Matrix3d dcm_BG = d.R * rot(Eigen::Vector3d::UnitZ(), d.gamma0);  // columns ĝs, ĝt, ĝg at γ0
+  const Eigen::Vector3d r_BcB(0.05, -0.1, 0.2), r_GcB = d.r_GB + dcm_BG * d.r_GcG;
+  const double m = 750.0 + d.mG;
+  const Eigen::Vector3d c = (750.0 * r_BcB + d.mG * r_GcB) / m;
+  auto pa = [](double mm, const Eigen::Vector3d& r) {
+    return Eigen::Matrix3d(mm * (r.squaredNorm() * Eigen::Matrix3d::Identity() - r * r.transpose()));
+  };
+  const Eigen::Matrix3d I_c = Eigen::Vector3d(900.0, 800.0, 600.0).asDiagonal().toDenseMatrix() + pa(750.0, r_BcB - c) +
+                              dcm_BG * d.IG * dcm_BG.transpose() + pa(d.mG, r_GcB - c);
+  HubConfig h;
+  h.mass = m * si::kilogram;
+  h.I_PntBc_B = InertiaTensor(I_c, kg_m2);
+  h.r_BcB_B = Length3{c, si::meter};
+  auto b = std::make_shared<Model>();
+  auto& sc = b->add_vehicle("sc", h);
+  sc.set_initial_state(ic);
+  set_earth_gravity(*b);
+  ReactionWheelConfig w;
+  w.gsHat_B = dcm_BG.col(0);
+  w.r_WcB_B = Length3{d.r_GB + dcm_BG * d.r_WG, si::meter};
+  w.mass = d.mW * si::kilogram;
+  w.Js = d.IW1 * kg_m2;
+  w.Jt = d.IW2 * kg_m2;
+  w.Omega0 = d.Omega0 * si::radian_per_second;
+  w.motor_torque = d.us * newton_meter;
+  WheelImbalanceConfig im;
+  im.w2Hat0_B = dcm_BG.col(1);
+  im.Us = d.Us * si::kilogram * si::meter;
+  im.Ud = d.Ud * kg_m2;
+  im.theta0 = d.theta0 * si::radian;
+  sc.add_state_effector(std::make_shared<SimpleJitterReactionWheels>("rw", std::vector{w}, std::vector{im}));
+  b->finalize();
+  const Eigen::VectorXd xa = run_logged(System(a), a->initial_state(), 2.0, 2000);
+  const Eigen::VectorXd xb = run_logged(System(b), b->initial_state(), 2.0, 2000);
+  const Eigen::Index oa = block_offset(*a, "sc/cmg0", "rate"), ob = block_offset(*b, "sc/rw", "Omega");
+  const Eigen::Index aa = block_offset(*a, "sc/cmg0", "angle"), ab = block_offset(*b, "sc/rw", "theta");
+  const double e_hub =
+      std::max({rel(xa.segment<3>(0), xb.segment<3>(0)), rel(xa.segment<3>(3), xb.segment<3>(3)),
+                attitude_error_angle(xa.segment<4>(6), xb.segment<4>(6)), rel(xa.segment<3>(10), xb.segment<3>(10))});
+  const double e_w = std::max(std::abs(xa[oa + 1] - xb[ob]) / std::abs(xb[ob]), std::abs(xa[aa + 1] - xb[ab]));
+  // The jitter moved the run: the same device balanced (U = 0) differs from it by O(1e-4) or more.
+  Device bal = d;
+  bal.Us = 0.0;
+  bal.Ud = 0.0;
+  const auto c0 = vehicle_with({bal}, ic, true);
+  const Eigen::VectorXd x0 = run_logged(System(c0), c0->initial_state(), 2.0, 2000);
+  BOOST_TEST_MESSAGE("simple-jitter VSCMG, gimbal locked, vs simple-jitter wheel: hub "
+                     << e_hub << ", wheel " << e_w << "; vs the balanced device "
+                     << rel(xa.segment<3>(3), x0.segment<3>(3)) << " (velocity), "
+                     << rel(xa.segment<3>(10), x0.segment<3>(10)) << " (rate)");
+  BOOST_TEST(e_hub < 1e-11);
+  BOOST_TEST(e_w < 1e-11);
+  BOOST_TEST(rel(xa.segment<3>(10), x0.segment<3>(10)) > 1e-4);
+}
+
+BOOST_AUTO_TEST_CASE(load_at_a_state_matches_simple_jitter_formula) {
+  // eq. (4) at a general state (free gimbal at γ = −0.7, θ = 2.1, Ω = 40 rad/s), against
+  // simple_jitter_reaction_wheels.md (2) written here with the frames built by Eigen rotations:
+  // ĝs, ĝt, ĝg = columns of R rot(ĝg0, γ), ŵ2 = rot(ĝs, θ) ĝt, r = r_GB + [BG] r_WG. The same
+  // formula from the same numbers: 1e-13 relative of |F| ≈ 16 N (a swapped sin/cos is O(1)).
+  Device d = three_devices(1.0, false)[2];
+  VscmgConfig cfg = config_of(d);
+  cfg.simple_jitter = true;
+  const Vscmg v("cmg", cfg);
+  const double gamma = -0.7, theta = 2.1, Omega = 40.0;
+  const Eigen::Matrix3d dcm_BG = d.R * rot(Eigen::Vector3d::UnitZ(), gamma);
+  const Eigen::Vector3d w2 = rot(dcm_BG.col(0), theta) * dcm_BG.col(1);
+  const Eigen::Vector3d F = d.Us * Omega * Omega * w2;
+  const Eigen::Vector3d L = (d.r_GB + dcm_BG * d.r_WG).cross(F) + d.Ud * Omega * Omega * w2;
+  const Wrench wr = v.simple_jitter_load_B(gamma, theta, Omega);
+  BOOST_TEST_MESSAGE("simple jitter load: |dF| " << (wr.force_F - F).norm() << ", |dL| "
+                                                 << (wr.torque_PntF_F - L).norm());
+  BOOST_TEST((wr.force_F - F).norm() <= 1e-13 * F.norm());
+  BOOST_TEST((wr.torque_PntF_F - L).norm() <= 1e-13 * F.norm());
+  // Without the option the load is zero, and the imbalance is in the mass distribution instead.
+  const Vscmg fc("cmg", config_of(d));
+  BOOST_TEST(fc.simple_jitter_load_B(gamma, theta, Omega).force_F.norm() == 0.0);
+}
+
+BOOST_AUTO_TEST_CASE(simple_jitter_impulse_balance_free_gimbals) {
+  // Free gimbals (γ̇0 = 0.06, 0.011, −0.003 rad/s, gimbal and wheel motors on), the three devices
+  // with simple jitter (U_s = 0.01 kg m, U_d = 0.004 kg m²), wheels at 1/20 of Basilisk's speeds
+  // (Ω h ≤ 0.011 at the coarsest step), in orbit. The loads are imposed (eq. 4), so, as for the
+  // simple-jitter wheels: ΔH_rot,C = ∫ [NB](r_WC × F + U_d Ω² ŵ2) dt and ΔV_C = ∫ [NB] F/m dt, with
+  // F = U_s Ω² ŵ2 computed here from the logged (γ, θ, Ω) through frames built by Eigen rotations,
+  // integrals by the trapezoid rule. The residuals shrink 4× per halving (0.2–0.3); a wrong load
+  // (sign, lever arm, the gimbal's turn of ŵ2 or of r_WB) leaves one that does not.
+  const std::vector<Device> devices = three_devices(1.0, true, 0.05);
+  std::vector<std::shared_ptr<StateEffector>> cmgs;
+  for (std::size_t i = 0; i < devices.size(); ++i) {
+    VscmgConfig c = config_of(devices[i]);
+    c.simple_jitter = true;
+    cmgs.push_back(std::make_shared<Vscmg>("cmg" + std::to_string(i), c));
+  }
+  const auto model = one_vehicle_model(standard_hub(Eigen::Vector3d(0.05, -0.1, 0.2)),
+                                       basilisk_orbit(Eigen::Vector3d(0.1, -0.1, 0.1)), cmgs, true);
+  Eigen::Index oA[3], oR[3];
+  for (int i = 0; i < 3; ++i) {
+    oA[i] = block_offset(*model, "sc/cmg" + std::to_string(i), "angle");
+    oR[i] = block_offset(*model, "sc/cmg" + std::to_string(i), "rate");
+  }
+  const auto load = [&](const Eigen::VectorXd& x, double, const VehicleDiagnostics& d) {
+    const Eigen::Matrix3d dcm_NB = d.hub.dcm_FN.transpose();
+    const Eigen::Vector3d c_B = d.hub.dcm_FN * (d.r_CN_N - d.hub.r_FN_N);
+    Eigen::Vector3d tq = Eigen::Vector3d::Zero(), f = Eigen::Vector3d::Zero();
+    for (int i = 0; i < 3; ++i) {
+      const Device& dv = devices[static_cast<std::size_t>(i)];
+      const double gamma = x[oA[i]], theta = x[oA[i] + 1], Om = x[oR[i] + 1];
+      const Eigen::Matrix3d dcm_BG = dv.R * rot(Eigen::Vector3d::UnitZ(), gamma);  // columns ĝs, ĝt, ĝg
+      const Eigen::Vector3d w2 = rot(dcm_BG.col(0), theta) * dcm_BG.col(1);
+      const Eigen::Vector3d F = dv.Us * Om * Om * w2;
+      tq += dcm_NB * ((dv.r_GB + dcm_BG * dv.r_WG - c_B).cross(F) + dv.Ud * Om * Om * w2);
+      f += dcm_NB * F / d.m;
+    }
+    return std::pair{tq, f};
+  };
+  check_impulse_balance(model, 1.0, 1000, "vscmg simple jitter impulse residuals", load);
+}
+
+BOOST_AUTO_TEST_CASE(simple_jitter_rhs_does_not_allocate) {
+  std::vector<std::shared_ptr<StateEffector>> cmgs;
+  for (const Device& d : three_devices(1.0, true)) {
+    VscmgConfig c = config_of(d);
+    c.simple_jitter = true;
+    cmgs.push_back(std::make_shared<Vscmg>("cmg" + std::to_string(cmgs.size()), c));
+  }
+  check_initial_rhs_does_not_allocate(one_vehicle_model(standard_hub(Eigen::Vector3d(0.05, -0.1, 0.2)),
+                                                        basilisk_orbit(Eigen::Vector3d(0.08, 0.01, 0.0)), cmgs, true));
+}
+
+BOOST_AUTO_TEST_CASE(simple_jitter_fields) {
+  // U_d is a load under simple jitter, not a product of inertia: the tensor check that refuses
+  // U_d = 1 kg m² for the fully coupled wheel (vscmg_rejected_fields) does not apply, as for
+  // SimpleJitterReactionWheels. U_s < 0 and a non-finite U_d are still refused by name.
+  const std::string o = "vscmg 'cmg': ";
+  VscmgConfig cfg = config_of(three_devices(1.0, false)[0]);
+  cfg.simple_jitter = true;
+  BOOST_CHECK_NO_THROW(Vscmg("cmg", edited(cfg, [](auto& c) { c.Ud = 1.0 * kg_m2; })));
+  check_rejected([&] { Vscmg("cmg", edited(cfg, [](auto& c) { c.Us = -0.5 * si::kilogram * si::meter; })); },
+                 {o + "Us [kg m] = -0.5: must not be negative"});
+  check_rejected([&] { Vscmg("cmg", edited(cfg, [](auto& c) { c.Ud = kNaN * kg_m2; })); },
+                 {o + "Ud [kg m^2]", "finite"});
+}
+
+BOOST_AUTO_TEST_SUITE_END()

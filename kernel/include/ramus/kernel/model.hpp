@@ -74,6 +74,8 @@ class Model {
   /// Index of the vehicle called `name`; throws ConfigurationError when there is none.
   std::size_t vehicle_index(std::string_view name) const;
   const GravityModel* gravity() const { return gravity_.get(); }
+  /// The gravity model as shared (null when none): for a model rebuilt from this one (docking.hpp).
+  const std::shared_ptr<const GravityModel>& gravity_model() const { return gravity_; }
 
   /// The actuator channels every effector declared (after finalize()); a run's values live in
   /// its Inputs (inputs.hpp), never here.

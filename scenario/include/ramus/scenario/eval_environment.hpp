@@ -83,6 +83,14 @@ class EnvironmentAtPoints {
   const std::vector<std::string>& warnings() const;
   /// Every data file read (coefficients, tables, ephemerides), resolved as the loader resolves them.
   const std::vector<std::string>& data_files() const;
+  /// [P N] at t: the central body's rotation ("environment.rotation"); the identity without one.
+  Eigen::Matrix3d dcm_PN(double t) const;
+  /// Whether the environment has a rotation (P ≠ N).
+  bool has_rotation() const;
+  /// The epoch as Epoch::text() writes it ("2025-06-21T00:01:09.184 TT"); empty: no epoch.
+  std::string epoch_text() const;
+  /// [s] TT − UTC at the epoch (32.184 s + TAI − UTC); 0 without an epoch.
+  double epoch_tt_minus_utc() const;
 
  private:
   struct Models;

@@ -1,6 +1,8 @@
 // The quantities a scenario logs at its output times (docs/scenario.md §3 Output): blocks of the
 // state vector by their layout name ("sc/hub.omega_BN_B", "sc/panel.theta"), per-vehicle
-// diagnostics ("sc.r_CN_N", "sc.rotational_energy", …, kernel/diagnostics.hpp) and the model's
+// diagnostics ("sc.r_CN_N", "sc.rotational_energy", …, kernel/diagnostics.hpp), the osculating
+// orbital elements of each vehicle's centre of mass ("sc.semi_major_axis", …,
+// docs/environment/orbital_elements.md) and the model's
 // totals ("total_energy", "H_PntN_N") — functions of (model, x, t) — and the run's own data:
 // each dynamic effector's load in its frame ("sc/drag.torque_PntF_F", "sc/drag.force_F"), each
 // actuator channel's command, applied value and saturation flag ("sc/wheels.motor_torque:command"),
@@ -70,12 +72,12 @@ class QuantityLog {
 
  private:
   static std::vector<Task> tasks_of(const Scenario& scenario);
-  enum class Source { state, vehicle, total, input_command, input_applied, input_saturated, task, load, output };
+  enum class Source { state, vehicle, total, input_command, input_applied, input_saturated, task, load, output, orbit };
   struct Item {
     Source source;
     std::size_t vehicle = 0;  ///< Source::vehicle; Source::task: the task's index; Source::load: the load's
     std::string quantity;     ///< diagnostic name (vehicle, total), task quantity (task), force_F | torque_PntF_F
-    Eigen::Index offset = 0;  ///< Source::state, Source::input_*; Source::task: the signal's index
+    Eigen::Index offset = 0;  ///< Source::state, Source::input_*; Source::task: the signal's index; orbit: the element's
     Eigen::Index size = 1;
     const StateEffector* effector = nullptr;  ///< Source::output: whose output (vehicle: its index)
     Eigen::Index state_size = 0;              ///< Source::output: its state block (at offset)
@@ -85,6 +87,7 @@ class QuantityLog {
   std::vector<Item> items_;
   std::vector<std::string> columns_, units_;
   bool needs_diagnostics_ = false, needs_inputs_ = false, needs_tasks_ = false, needs_loads_ = false;
+  double mu_ = 0.0;  ///< [m³/s²] the central body's μ, when orbital elements are logged
 };
 
 }  // namespace ramus::scenario

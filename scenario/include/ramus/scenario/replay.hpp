@@ -41,6 +41,19 @@ struct ReplayPose {
   Eigen::Quaterniond q_NF = Eigen::Quaterniond::Identity();  ///< v_N = q_NF * v_F (dcm_FN transposed)
 };
 
+/// A thruster's plume (docs/viewer.md, Thruster plumes): a cone fixed in its hub, from the thruster's
+/// location along the exhaust, −t̂ (the force on the hub is along t̂), its length the thrust factor κ
+/// times `length`. Only thrusters whose κ is a state (`thruster_state_effector`).
+struct ReplayPlume {
+  std::string name;                                    ///< "sc/rcs[1]"
+  std::size_t vehicle = 0;                             ///< index in the model
+  std::size_t hub = 0;                                 ///< index of its hub in Replay::bodies
+  Eigen::Vector3d r_B = Eigen::Vector3d::Zero();       ///< [m] the thruster's location T in B (r_TB_B)
+  Eigen::Vector3d axis_B = -Eigen::Vector3d::UnitX();  ///< [1] unit exhaust direction in B, −t̂
+  double length = 0.0;                                 ///< [m] the cone's length at κ = 1 (docs/viewer.md)
+  Eigen::Index kappa = -1;                             ///< its κ in the state x
+};
+
 /// A quantity plotted beside the scene, one value per output time.
 struct ReplaySignal {
   std::string name;  ///< "sc/hub.|omega_BN_B|", "sc/wheels.Omega[1]"
@@ -55,9 +68,23 @@ struct Replay {
   std::vector<std::vector<ReplayPose>> poses;  ///< [time][body]
   std::vector<ReplaySignal> signals;           ///< hub rate norms, then wheel speeds
   std::vector<Eigen::Vector3d> sun_N;          ///< unit vector from vehicle 0 to the Sun per time; empty: no Sun
-  double central_body_radius = 0.0;            ///< [m] 0: no central body drawn
-  std::string central_body_radius_source;      ///< how the radius was found (docs/viewer.md)
-  std::string failure;                         ///< the integration error that stopped the run; empty: complete
+  /// [1] the shadow function ν of the run's environment at vehicle 0's hub per time (the solar
+  /// radiation pressure model's, docs/environment/srp.md (1)); empty: no Sun; NaN: not evaluated
+  std::vector<double> sun_nu;
+  /// unit v_CN_N of vehicle 0's centre of mass per time (docs/viewer.md (1)); zero when at rest
+  std::vector<Eigen::Vector3d> velocity_N;
+  /// unit −r_CN_N of vehicle 0's centre of mass per time, towards the central body at N's origin
+  /// (docs/viewer.md (2)); empty: no gravity
+  std::vector<Eigen::Vector3d> nadir_N;
+  std::vector<ReplayPlume> plumes;  ///< thrusters drawn with a plume
+  std::string epoch_tt;             ///< the environment's epoch, Epoch::text() (in TT); empty: none
+  double tt_minus_utc = 0.0;        ///< [s] TT − UTC at the epoch
+  /// the central body's rotation per time, v_P = q_PN v_N; empty: the environment has none
+  std::vector<Eigen::Quaterniond> q_PN;
+  std::vector<std::vector<double>> plume_kappa;  ///< [time][plume] the thrust factor κ [1]
+  double central_body_radius = 0.0;              ///< [m] 0: no central body drawn
+  std::string central_body_radius_source;        ///< how the radius was found (docs/viewer.md)
+  std::string failure;                           ///< the integration error that stopped the run; empty: complete
 };
 
 /// Records a run's poses from the states at its output times (an OutputSink). `scenario_json`
@@ -93,6 +120,12 @@ std::string replay_json(const Replay& replay);
 /// per body (children under their parents), a mesh per shape, one animation of every body's
 /// translation and rotation, LINEAR, time in seconds. Poses are expressed in N.
 std::string replay_gltf(const Replay& replay);
+
+/// The replay as a CZML document (docs/viewer.md, CZML): a document packet with the clock, then
+/// per vehicle its hub's position (INERTIAL, metres, seconds from the epoch in UTC) and orientation
+/// (relative to the central body's fixed axes P when the environment has a rotation, else to N).
+/// Throws std::runtime_error when the replay has no epoch.
+std::string replay_czml(const Replay& replay);
 
 /// `bytes` in base64 (RFC 4648, with padding): the glTF's buffer and the page's data: URLs.
 std::string base64(std::string_view bytes);

@@ -58,6 +58,11 @@ struct FlightSoftwareTaskSpec {
   std::vector<TaskSignal> signals;
   /// attitude_control: the task's configuration, in SI; its `seed` is the run's (make_flight_software).
   fsw::AttitudeControlTaskConfig attitude_control;
+  std::size_t vehicle = 0;  ///< the index of the vehicle the task flies
+  /// What the task takes from its vehicle's model when the scenario is loaded (an attitude
+  /// controller's inertia the file does not give, the momentum dump's wheel and thruster geometry),
+  /// so that a campaign's run that disperses the vehicle recomputes it; empty when nothing.
+  std::string from_model;
 };
 
 /// One event of the scenario's "events" section (docs/scenario.md §3 Events): model data, like a

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <optional>
 #include <string>
 
 #include "ramus/kernel/units.hpp"
@@ -32,6 +33,9 @@ struct JitterWheelConfig {
   units::Angle theta0;                        ///< initial wheel angle
   units::Torque motor_torque;                 ///< initial motor torque about ĝ
   units::RotationalDamping viscous_friction;  ///< b ≥ 0: friction −b Ω
+  /// Saturation |u| ≤ max_torque of the applied motor torque, an input limit as ReactionWheels'
+  /// (docs/models/fully_coupled_jitter_wheel.md (3)); none by default.
+  std::optional<units::Torque> max_torque;
 };
 
 /// SI link of the wheel (eq. 1); checks the config, naming `owner` and the field.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <optional>
 #include <string>
 
 #include "ramus/kernel/units.hpp"
@@ -24,6 +25,14 @@ struct HingedRigidBodyConfig {
   units::Angle thetaRef;                                 ///< spring reference
   units::AngularVelocity thetaDotRef;                    ///< damper reference
   units::Torque motor_torque;                            ///< initial motor torque about h2
+  /// A PD motor about h2 acting at every stage (docs/models/hinged_rigid_body.md (M1)), as Basilisk's
+  /// hingedRigidBodyMotor: u_m = −K (θ − θ_ref,m) − P (θ̇ − θ̇_ref,m), saturated at |u_m| ≤ max
+  /// when motor_max_torque is set. Off while both gains are 0.
+  units::Stiffness motor_K;                       ///< K ≥ 0: proportional gain
+  units::RotationalDamping motor_P;               ///< P ≥ 0: derivative gain
+  units::Angle motor_thetaRef;                    ///< θ_ref,m: the motor's angle reference
+  units::AngularVelocity motor_thetaDotRef;       ///< θ̇_ref,m: the motor's rate reference
+  std::optional<units::Torque> motor_max_torque;  ///< saturation (> 0; none by default)
 };
 
 /// dcm_HB (B → hinge frame H) from the hinge axis ĥ2 and the panel direction ê, the direction from

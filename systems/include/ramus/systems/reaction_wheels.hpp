@@ -43,6 +43,10 @@ struct ReactionWheelConfig {
   units::RotationalDamping viscous_friction;       ///< b ≥ 0: friction −b Ω
   units::Torque coulomb_friction;                  ///< τ_c ≥ 0: friction −τ_c tanh(Ω/ω_s)
   units::AngularVelocity coulomb_smoothing_speed;  ///< ω_s (> 0 when τ_c > 0)
+  /// Static (breakaway) friction τ_s ≥ τ_c with the Stribeck effect, eq. (3b): the Coulomb level
+  /// rises to τ_s at low speed, decaying to τ_c over the Stribeck speed (none by default: τ_s = τ_c).
+  std::optional<units::Torque> static_friction;
+  units::AngularVelocity stribeck_speed;  ///< ω_st (> 0 when static_friction is set)
 };
 
 /// One wheel in SI, validated (eq. 1–2 precomputed).
@@ -58,6 +62,8 @@ struct ReactionWheelParameters {
   double b = 0.0;                                       ///< [N m s/rad] viscous friction
   double tau_c = 0.0;                                   ///< [N m] Coulomb friction
   double omega_s = 0.0;                                 ///< [rad/s] Coulomb smoothing speed
+  double tau_s = 0.0;                                   ///< [N m] static friction, eq. (3b) (τ_c when not set)
+  double omega_st = 0.0;                                ///< [rad/s] Stribeck speed, eq. (3b) (0 when not set)
   Eigen::Matrix3d I_PntWc_B = Eigen::Matrix3d::Zero();  ///< [kg m²] eq. (1)
 };
 
@@ -89,7 +95,7 @@ class ReactionWheels final : public StateEffector {
   }
   std::vector<InputSpec> input_blocks() const override;
   std::vector<InputProfile> input_profiles() const override;
-  /// [N m] eq. (3): the friction torque on wheel i spinning at Omega [rad/s] relative to B.
+  /// [N m] eqs. (3)/(3b): the friction torque on wheel i spinning at Omega [rad/s] relative to B.
   double friction_torque(std::size_t i, double Omega) const;
 
   /// Adds (on) or removes (off, the default) the wheel angles θ_i relative to B as states, a
@@ -116,7 +122,7 @@ class ReactionWheels final : public StateEffector {
  private:
   std::string wheel_owner(std::size_t i) const;
   void require_index(std::size_t i, const char* what) const;
-  double tau_f(std::size_t i, double Omega) const;  ///< eq. (3), unchecked index
+  double tau_f(std::size_t i, double Omega) const;  ///< eqs. (3)/(3b), unchecked index
 
   std::vector<ReactionWheelParameters> wheels_;
   std::vector<double> u0_;                ///< [N m] initial motor torque commands

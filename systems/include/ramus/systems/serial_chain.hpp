@@ -7,6 +7,7 @@
 
 #include <Eigen/Dense>
 #include <functional>
+#include <limits>
 #include <span>
 #include <string>
 #include <string_view>
@@ -39,6 +40,14 @@ struct ChainLink {
   double qDot0 = 0.0;                                     ///< [rad/s] or [m/s] initial rate
   bool locked = false;                                    ///< initial lock (requires qDot0 = 0)
   double u = 0.0;                                         ///< [N m] or [N] initial motor input
+  /// A PD motor acting at every stage, a function of the state (docs/models/hinged_rigid_body.md
+  /// (M1)): u_m = clamp(−K (q − q_ref_m) − P (q̇ − q̇_ref_m), ±u_max_m), added to the joint force.
+  bool has_motor = false;
+  double motor_K = 0.0, motor_P = 0.0, motor_q_ref = 0.0, motor_qDot_ref = 0.0;
+  double motor_u_max = 0.0;  ///< [N m] or [N] the motor's saturation (+inf when none)
+  /// [N m] or [N] the limit |u| ≤ u_limit of the motor input channel (+inf: unbounded), applied as
+  /// an input limit (docs/architecture.md §5, Inputs), as ReactionWheels' max_torque.
+  double u_limit = std::numeric_limits<double>::infinity();
 };
 
 /// A link's joint: its type, the joint frame at q = 0 relative to the parent (dcm_S0P, r_S0P_P [m]

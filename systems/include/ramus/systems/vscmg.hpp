@@ -40,6 +40,10 @@ struct VscmgConfig {
   units::Torque gimbal_torque;                         ///< initial gimbal motor torque about ĝg
   units::Torque wheel_torque;                          ///< initial wheel motor torque about ĝs
   bool gimbal_locked = false;                          ///< start with the gimbal locked (gammaDot0 must be 0)
+  /// The imbalance as imposed loads on the hub (Basilisk's vscmgJitterSimple, docs/models/vscmg.md
+  /// (4)): the wheel's mass distribution is then balanced (U_s, U_d out of eq. (1)), and U_s, U_d
+  /// give the force U_s Ω² ŵ2 and torque r_WB × F + U_d Ω² ŵ2 of simple_jitter_reaction_wheels.md (2).
+  bool simple_jitter = false;
 };
 
 /// SI links (gimbal, wheel) of eq. (1); checks the config, naming `owner` and the field.
@@ -57,6 +61,20 @@ class Vscmg final : public SerialChain {
   /// it by SerialChain::engage_lock (an impulse: γ̇ goes to 0, the hub and the wheel take up the
   /// momentum, kinetic energy is lost); unlocking applies no impulse (an empty LockImpulse).
   LockImpulse set_gimbal_locked(bool locked, const System& system, Eigen::VectorXd& x, double t) const;
+
+  bool simple_jitter() const { return simple_jitter_; }
+  /// eq. (4): the simple-jitter load on the hub at gimbal angle γ, wheel angle θ and wheel rate Ω
+  /// relative to the gimbal (force, and torque about B), in B; zero unless simple_jitter.
+  Wrench simple_jitter_load_B(double gamma, double theta, double Omega) const;
+  /// The chain's rows, plus eq. (4)'s load in the right-hand side when simple_jitter.
+  void contributions(const EvaluationContext& ctx, ConstStateBlock x, EffectorWorkspace& ws,
+                     HubSystem& hub_system) const override;
+
+ private:
+  bool simple_jitter_ = false;
+  double Us_ = 0.0, Ud_ = 0.0;                             ///< [kg m], [kg m²] the imposed imbalance (simple jitter)
+  Eigen::Matrix3d dcm_G0B_ = Eigen::Matrix3d::Identity();  ///< rows ĝs0, ĝt0, ĝg
+  Eigen::Vector3d r_GB_B_ = Eigen::Vector3d::Zero(), r_WG_G_ = Eigen::Vector3d::Zero();
 };
 
 }  // namespace ramus
