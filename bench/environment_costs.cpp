@@ -189,9 +189,9 @@ PolyhedronShape icosphere(double R, int refinements) {
         Eigen::Vector3d(0, -1, g), Eigen::Vector3d(0, 1, g), Eigen::Vector3d(0, -1, -g), Eigen::Vector3d(0, 1, -g),
         Eigen::Vector3d(g, 0, -1), Eigen::Vector3d(g, 0, 1), Eigen::Vector3d(-g, 0, -1), Eigen::Vector3d(-g, 0, 1)})
     s.vertices.push_back(R * v.normalized());
-  s.facets = {{0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11}, {1, 5, 9}, {5, 11, 4},
+  s.facets = {{0, 11, 5},  {0, 5, 1},  {0, 1, 7},  {0, 7, 10}, {0, 10, 11}, {1, 5, 9}, {5, 11, 4},
               {11, 10, 2}, {10, 7, 6}, {7, 1, 8},  {3, 9, 4},  {3, 4, 2},   {3, 2, 6}, {3, 6, 8},
-              {3, 8, 9},  {4, 9, 5},  {2, 4, 11}, {6, 2, 10}, {8, 6, 7},   {9, 8, 1}};
+              {3, 8, 9},   {4, 9, 5},  {2, 4, 11}, {6, 2, 10}, {8, 6, 7},   {9, 8, 1}};
   for (int level = 0; level < refinements; ++level) {
     std::map<std::pair<std::size_t, std::size_t>, std::size_t> middle;
     const auto mid = [&](std::size_t a, std::size_t b) {

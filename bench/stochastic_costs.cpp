@@ -13,7 +13,7 @@
 namespace ramus::bench {
 namespace {
 
-constexpr double kSigma = 0.05;  // [N m s^½] white torque noise per axis
+constexpr double kSigma = 0.05;                       // [N m s^½] white torque noise per axis
 const Eigen::Vector3d kInertia(100.0, 200.0, 300.0);  // [kg m²]
 
 /// A hub tumbling at 0.02–0.05 rad/s, with an external_force_torque "noise" whose torque channels
@@ -95,8 +95,8 @@ StochasticOrder weak_order(const StochasticSystem& sde, const std::string& name,
                            long paths, double T, double expected_order) {
   const double exact = H_squared(sde.system(), sde.initial_state()) + 3.0 * kSigma * kSigma * T;
   const SdeOrderStudy study = weak_order_study<Stepper>(
-      sde, sde.initial_state(), T, steps, paths, 7, [&](const Eigen::VectorXd& X) { return H_squared(sde.system(), X); },
-      exact);
+      sde, sde.initial_state(), T, steps, paths, 7,
+      [&](const Eigen::VectorXd& X) { return H_squared(sde.system(), X); }, exact);
   StochasticOrder out{"weak E|H|^2, " + name, {}, {}, {}, study.order, study.order_standard_error, expected_order};
   for (const SdeOrderLevel& l : study.levels) {
     out.dt.push_back(l.dt);
@@ -135,22 +135,28 @@ StochasticBench measure_stochastic(bool quick) {
   const auto draw = [&] {
     for (Eigen::Index j = 0; j < dW.size(); ++j) dW[j] = std::sqrt(dt) * stream.normal();
   };
-  bench.steps.push_back({"euler_maruyama", time_batches(batches, batch_seconds, [&] {
-                                             draw();
-                                             em.do_step(sde, X, t, dt, dW);
-                                           }).per_call.median,
+  bench.steps.push_back({"euler_maruyama",
+                         time_batches(batches, batch_seconds,
+                                      [&] {
+                                        draw();
+                                        em.do_step(sde, X, t, dt, dW);
+                                      })
+                             .per_call.median,
                          rk4_seconds});
   X = sde.initial_state();
-  bench.steps.push_back({"milstein", time_batches(batches, batch_seconds, [&] {
-                                       draw();
-                                       milstein.do_step(sde, X, t, dt, dW);
-                                     }).per_call.median,
+  bench.steps.push_back({"milstein",
+                         time_batches(batches, batch_seconds,
+                                      [&] {
+                                        draw();
+                                        milstein.do_step(sde, X, t, dt, dW);
+                                      })
+                             .per_call.median,
                          rk4_seconds});
   X = sde.initial_state();
-  bench.steps.push_back({"platen_weak2", time_batches(batches, batch_seconds, [&] {
-                                           platen.do_step(sde, X, t, dt, stream);
-                                         }).per_call.median,
-                         rk4_seconds});
+  bench.steps.push_back(
+      {"platen_weak2",
+       time_batches(batches, batch_seconds, [&] { platen.do_step(sde, X, t, dt, stream); }).per_call.median,
+       rk4_seconds});
 
   // The orders: T = 20 s, steps of 2 s down to 0.125 s (0.1 to 2.5 ω dt).
   const double T = 20.0;
@@ -164,8 +170,8 @@ StochasticBench measure_stochastic(bool quick) {
 }
 
 void print_stochastic(std::ostream& os, const StochasticBench& bench) {
-  os << "\n== stochastic dynamics: a tumbling hub, I = diag(100, 200, 300) kg m^2, white torque noise "
-     << kSigma << " N m s^0.5 per axis (docs/models/stochastic_dynamics.md) ==\n";
+  os << "\n== stochastic dynamics: a tumbling hub, I = diag(100, 200, 300) kg m^2, white torque noise " << kSigma
+     << " N m s^0.5 per axis (docs/models/stochastic_dynamics.md) ==\n";
   os << std::fixed << std::setprecision(3);
   for (const StochasticStepCost& c : bench.steps)
     os << "  one step, " << std::left << std::setw(16) << c.stepper << std::right << std::setw(9) << c.seconds * 1e6
@@ -173,9 +179,18 @@ void print_stochastic(std::ostream& os, const StochasticBench& bench) {
        << std::setprecision(3) << c.rk4_seconds * 1e6 << " us)\n";
   os << std::defaultfloat << std::setprecision(3);
   for (const StochasticOrder& o : bench.orders) {
-    os << "  " << std::left << std::setw(30) << o.what << std::right << " order " << o.order << " +- "
-       << o.order_standard_error << " (scheme: " << o.expected << ");  error at dt";
-    for (std::size_t k = 0; k < o.dt.size(); ++k) os << "  " << o.dt[k] << " s: " << o.error[k];
+    // An error within 3 standard errors of zero is sampling noise: the fitted slope then says
+    // nothing of the scheme, and the line says so instead of printing it.
+    bool resolved = true;
+    for (std::size_t k = 0; k < o.dt.size(); ++k) resolved = resolved && o.error[k] > 3.0 * o.standard_error[k];
+    os << "  " << std::left << std::setw(30) << o.what << std::right;
+    if (resolved)
+      os << " order " << o.order << " +- " << o.order_standard_error << " (scheme: " << o.expected << ")";
+    else
+      os << " order not resolved: the bias is within 3 standard errors of the sampling (scheme: " << o.expected << ")";
+    os << ";  error +- standard error at dt";
+    for (std::size_t k = 0; k < o.dt.size(); ++k)
+      os << "  " << o.dt[k] << " s: " << o.error[k] << " +- " << o.standard_error[k];
     os << "\n";
   }
   os << "  (the noise is additive on the rates: Euler-Maruyama's strong order is 1 here, as Milstein's; the\n"

@@ -14,8 +14,8 @@ namespace ramus::bench {
 
 struct StochasticStepCost {
   std::string stepper;
-  double seconds = 0.0;        ///< [s] per step (median of batches)
-  double rk4_seconds = 0.0;    ///< [s] one rk4 step of the deterministic model, timed beside it
+  double seconds = 0.0;      ///< [s] per step (median of batches)
+  double rk4_seconds = 0.0;  ///< [s] one rk4 step of the deterministic model, timed beside it
 };
 struct StochasticOrder {
   std::string what;  ///< "strong, euler_maruyama", …
