@@ -12,11 +12,11 @@
 #include "comparison.hpp"
 #include "environment_costs.hpp"
 #include "flex_costs.hpp"
-#include "stochastic_costs.hpp"
 #include "options.hpp"
 #include "plots.hpp"
 #include "report.hpp"
 #include "scenarios.hpp"
+#include "stochastic_costs.hpp"
 #ifdef RAMUS_HAVE_MUJOCO
 #include "linearization.hpp"
 #include "mujoco_peer.hpp"

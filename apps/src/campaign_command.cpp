@@ -324,7 +324,8 @@ int run_campaign(const Options& o, const ProcessGroup& group) {
     return 1;
   }
   if (rank == 0 && !o.quiet)  // e.g. a controller whose inertia each run recomputes (Campaign::notes)
-    for (const std::string& note : campaign.notes()) std::fprintf(stderr, "ramus: note: %s\n", escaped_text(note).c_str());
+    for (const std::string& note : campaign.notes())
+      std::fprintf(stderr, "ramus: note: %s\n", escaped_text(note).c_str());
   if (rank != 0) {
     manifest.emplace(dir, CampaignManifest::file_name(o.whole_campaign, o.first_run, o.end_run), o.first_run, o.end_run,
                      identity);

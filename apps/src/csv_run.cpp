@@ -8,8 +8,7 @@ namespace ramus::app {
 CsvRun run_to_csv(const scenario::Scenario& scenario, const scenario::QuantityLog& log,
                   const std::vector<std::string>& record, OutputFile& out, CsvFormat format,
                   const scenario::ProgressSink& on_progress,
-                  const std::function<void(const std::vector<double>&)>& on_row,
-                  const scenario::QuantityLog* final_log,
+                  const std::function<void(const std::vector<double>&)>& on_row, const scenario::QuantityLog* final_log,
                   const std::function<void(const Eigen::VectorXd&, double)>& on_state) {
   if (format == CsvFormat::annotated)
     write_csv_header(out, record, log.columns(), log.units());

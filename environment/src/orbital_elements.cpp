@@ -40,8 +40,9 @@ double angle_about(const Eigen::Vector3d& axis, const Eigen::Vector3d& from, con
 
 OrbitState state_from_elements(const OrbitalElements& el, double mu) {
   require_mu(mu);
-  const std::pair<const char*, double> fields[] = {{"a [m]", el.a},     {"e", el.e},           {"i [rad]", el.i},
-                                                   {"raan [rad]", el.raan}, {"argp [rad]", el.argp}, {"nu [rad]", el.nu}};
+  const std::pair<const char*, double> fields[] = {{"a [m]", el.a},         {"e", el.e},
+                                                   {"i [rad]", el.i},       {"raan [rad]", el.raan},
+                                                   {"argp [rad]", el.argp}, {"nu [rad]", el.nu}};
   for (const auto& [field, value] : fields)
     if (!std::isfinite(value)) refuse(field, value, "must be finite");
   if (el.e < 0.0) refuse("e", el.e, "must be ≥ 0");
@@ -88,8 +89,8 @@ OrbitalElements elements_from_state(const Eigen::Vector3d& r_N, const Eigen::Vec
   const bool circular = el.e < kCircularEccentricity, equatorial = h_xy < kEquatorialSine * h;
   // (5)–(6): the node line n̂ (N's x axis for an equatorial orbit, where Ω = 0) and the periapsis
   // direction (the node for a circular orbit, where ω = 0).
-  const Eigen::Vector3d n_N =
-      equatorial ? Eigen::Vector3d(Eigen::Vector3d::UnitX()) : Eigen::Vector3d(Eigen::Vector3d(-h_N.y(), h_N.x(), 0.0) / h_xy);
+  const Eigen::Vector3d n_N = equatorial ? Eigen::Vector3d(Eigen::Vector3d::UnitX())
+                                         : Eigen::Vector3d(Eigen::Vector3d(-h_N.y(), h_N.x(), 0.0) / h_xy);
   el.raan = equatorial ? 0.0 : wrap(std::atan2(h_N.x(), -h_N.y()));
   const Eigen::Vector3d P_N = circular ? n_N : Eigen::Vector3d(e_N / el.e);
   el.argp = circular ? 0.0 : wrap(angle_about(hHat_N, n_N, P_N));

@@ -238,8 +238,9 @@ void Campaign::add_inertia_dispersion(const Node& p, std::size_t k,
       entries.push_back(std::move(d));
     }
   if (!nominal.allFinite() || (nominal - nominal.transpose()).cwiseAbs().maxCoeff() > 0.0)
-    path.fail(in_quotes(spec->path) + " is not a symmetric matrix in the scenario: an inertia distribution disperses "
-                                      "an inertia tensor");
+    path.fail(in_quotes(spec->path) +
+              " is not a symmetric matrix in the scenario: an inertia distribution disperses "
+              "an inertia tensor");
   const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> eigen(nominal);
   spec->axes = eigen.eigenvectors();
   spec->moments = eigen.eigenvalues();

@@ -597,8 +597,9 @@ void attitude_control(const Node& n, const TaskContext& context, FlightSoftwareT
       c.control.I_PntC_B -= w.Js * w.gsHat_B * w.gsHat_B.transpose();
     }
     c.quaternion_pd.I_PntC_B = c.control.I_PntC_B;
-    spec.from_model = "its inertia I_PntC_B (the file gives none: the vehicle's about C at t0, less the wheels' spin "
-                      "inertias)";
+    spec.from_model =
+        "its inertia I_PntC_B (the file gives none: the vehicle's about C at t0, less the wheels' spin "
+        "inertias)";
   }
   spec.make = [name = spec.name, c](const NoiseSeed& seed) {
     fsw::AttitudeControlTaskConfig run = c;

@@ -74,19 +74,19 @@ BOOST_AUTO_TEST_CASE(round_trips) {
   double worst_state = 0.0, worst_angle = 0.0, worst_shape = 0.0;
   for (int k = 0; k < 2000; ++k) {
     OrbitalElements el = random_elements(rng, k % 4 == 3);
-    el.e = std::max(el.e, 1e-3);                      // a periapsis well defined
+    el.e = std::max(el.e, 1e-3);                             // a periapsis well defined
     el.i = std::clamp(el.i, 1e-3, std::numbers::pi - 1e-3);  // a node well defined
     const OrbitState s = state_from_elements(el, kMuEarth);
     const OrbitalElements back = elements_from_state(s.r_N, s.v_N, kMuEarth);
     worst_shape = std::max({worst_shape, std::abs(back.a - el.a) / std::abs(el.a), std::abs(back.e - el.e)});
     // The angles' conditioning: 1/e for ω and ν, 1/sin i for Ω and ω.
     const double scale = 1.0 / std::min(el.e, std::sin(el.i));
-    worst_angle = std::max({worst_angle, angle_difference(back.i, el.i) / scale,
-                            angle_difference(back.raan, el.raan) / scale, angle_difference(back.argp, el.argp) / scale,
-                            angle_difference(back.nu, el.nu) / scale});
+    worst_angle =
+        std::max({worst_angle, angle_difference(back.i, el.i) / scale, angle_difference(back.raan, el.raan) / scale,
+                  angle_difference(back.argp, el.argp) / scale, angle_difference(back.nu, el.nu) / scale});
     const OrbitState again = state_from_elements(back, kMuEarth);
-    worst_state = std::max({worst_state, (again.r_N - s.r_N).norm() / s.r_N.norm(),
-                            (again.v_N - s.v_N).norm() / s.v_N.norm()});
+    worst_state =
+        std::max({worst_state, (again.r_N - s.r_N).norm() / s.r_N.norm(), (again.v_N - s.v_N).norm() / s.v_N.norm()});
   }
   BOOST_TEST_MESSAGE("round trips: state " << worst_state << ", a and e " << worst_shape << ", angles × min(e, sin i) "
                                            << worst_angle);
@@ -104,9 +104,10 @@ BOOST_AUTO_TEST_CASE(singular_orbits) {
     const char* name;
     double e, i;
   };
-  for (const Case c : {Case{"circular inclined", 0.0, 0.7}, Case{"elliptic prograde equatorial", 0.3, 0.0},
-                       Case{"elliptic retrograde equatorial", 0.3, std::numbers::pi},
-                       Case{"circular equatorial", 0.0, 0.0}, Case{"circular retrograde equatorial", 0.0, std::numbers::pi}}) {
+  for (const Case c :
+       {Case{"circular inclined", 0.0, 0.7}, Case{"elliptic prograde equatorial", 0.3, 0.0},
+        Case{"elliptic retrograde equatorial", 0.3, std::numbers::pi}, Case{"circular equatorial", 0.0, 0.0},
+        Case{"circular retrograde equatorial", 0.0, std::numbers::pi}}) {
     OrbitalElements el{8e6, c.e, c.i, 1.1, 2.2, 0.4};
     const OrbitState s = state_from_elements(el, kMuEarth);
     const OrbitalElements back = elements_from_state(s.r_N, s.v_N, kMuEarth);
@@ -151,10 +152,11 @@ BOOST_AUTO_TEST_CASE(central_body_mu_of_fields) {
   auto earth = std::make_shared<CentralBodyGravity>(CentralBodyGravity::earth());
   BOOST_TEST(central_body_mu(*earth).value() == earth->mu());
   const Eigen::Vector3d s(1.5e11, 0, 0);
-  auto sun = std::make_shared<ThirdBodyGravity>(ThirdBodyGravityConfig{
-      "sun", ThirdBodyGravity::kMuSun,
-      std::make_shared<TabulatedEphemeris>("fixed", std::vector<double>{-1e9, 1e9}, std::vector<Eigen::Vector3d>{s, s},
-                                           std::vector<Eigen::Vector3d>{Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero()})});
+  auto sun = std::make_shared<ThirdBodyGravity>(
+      ThirdBodyGravityConfig{"sun", ThirdBodyGravity::kMuSun,
+                             std::make_shared<TabulatedEphemeris>(
+                                 "fixed", std::vector<double>{-1e9, 1e9}, std::vector<Eigen::Vector3d>{s, s},
+                                 std::vector<Eigen::Vector3d>{Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero()})});
   BOOST_TEST(!central_body_mu(*sun).has_value());
   BOOST_TEST(central_body_mu(GravitySum({earth, sun})).value() == earth->mu());
   auto moon_like = std::make_shared<CentralBodyGravity>(CentralBodyGravityConfig{

@@ -25,9 +25,9 @@ enum class Distribution { normal, uniform, inertia };
 /// moments by independent normals, its principal axes by a small random rotation, so that every
 /// draw is a symmetric tensor with the nominal's structure. In the scenario's unit of the tensor.
 struct InertiaDispersion {
-  std::string path;                                    ///< the tensor's path as the file writes it
-  Eigen::Matrix3d axes = Eigen::Matrix3d::Identity();  ///< the nominal's principal axes, as columns
-  Eigen::Vector3d moments = Eigen::Vector3d::Zero();   ///< its principal moments (ascending)
+  std::string path;                                         ///< the tensor's path as the file writes it
+  Eigen::Matrix3d axes = Eigen::Matrix3d::Identity();       ///< the nominal's principal axes, as columns
+  Eigen::Vector3d moments = Eigen::Vector3d::Zero();        ///< its principal moments (ascending)
   Eigen::Vector3d moments_sigma = Eigen::Vector3d::Zero();  ///< each moment's standard deviation
   double axes_sigma = 0.0;  ///< [rad] standard deviation of each component of the axes' rotation vector
   /// The tensor drawn from z, six standard normals: (moments + moments_sigma ∘ z₀₋₂) about the axes
@@ -43,7 +43,7 @@ struct Dispersion {
   /// "vehicles[0].hub.mass", "vehicles[0].hub.mass.value" and "vehicles[00].hub.mass" alike.
   std::string location;
   Distribution distribution;
-  double a = 0.0, b = 0.0;  ///< normal: mean (the nominal value unless given), sigma; uniform: low, high
+  double a = 0.0, b = 0.0;    ///< normal: mean (the nominal value unless given), sigma; uniform: low, high
   std::size_t parameter = 0;  ///< its index in the file's "parameters": the key of its random stream
   /// Distribution::inertia: the tensor it is entry (row, col) of; path and location name the entry.
   std::shared_ptr<const InertiaDispersion> inertia;

@@ -77,7 +77,8 @@ class QuantityLog {
     Source source;
     std::size_t vehicle = 0;  ///< Source::vehicle; Source::task: the task's index; Source::load: the load's
     std::string quantity;     ///< diagnostic name (vehicle, total), task quantity (task), force_F | torque_PntF_F
-    Eigen::Index offset = 0;  ///< Source::state, Source::input_*; Source::task: the signal's index; orbit: the element's
+    Eigen::Index offset =
+        0;  ///< Source::state, Source::input_*; Source::task: the signal's index; orbit: the element's
     Eigen::Index size = 1;
     const StateEffector* effector = nullptr;  ///< Source::output: whose output (vehicle: its index)
     Eigen::Index state_size = 0;              ///< Source::output: its state block (at offset)
