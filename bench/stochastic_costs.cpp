@@ -39,48 +39,12 @@ double H_squared(const System& system, const Eigen::VectorXd& X) {
 }
 
 /// The strong error of `Stepper` at each level against the same Brownian path integrated at the
-/// finest step by the same scheme (no closed form for a tumbling body): E‖X_n − X_finest‖ over
-/// `paths` paths (docs/models/stochastic_dynamics.md (15)).
+/// finest step by the same scheme (no closed form for a tumbling body; strong_order_study_self).
 template <class Stepper>
 StochasticOrder strong_order(const StochasticSystem& sde, const std::string& name, const std::vector<long>& steps,
                              long finest, long paths, double T) {
-  const Eigen::Index m = sde.noise_dimension();
-  SdeOrderStudy study;
-  std::vector<double> sum(steps.size(), 0.0), sum2(steps.size(), 0.0);
-  Eigen::MatrixXd dW(m, finest);
-  Eigen::VectorXd x, ref, inc(m);
-  Stepper stepper;
-  for (long p = 0; p < paths; ++p) {
-    RandomStream stream(20261208, static_cast<std::uint64_t>(p), 0);
-    const double s = std::sqrt(T / static_cast<double>(finest));
-    for (long k = 0; k < finest; ++k)
-      for (Eigen::Index j = 0; j < m; ++j) dW(j, k) = s * stream.normal();
-    ref = sde.initial_state();
-    for (long k = 0; k < finest; ++k) {
-      inc = dW.col(k);
-      stepper.do_step(sde, ref, static_cast<double>(k) * T / static_cast<double>(finest),
-                      T / static_cast<double>(finest), inc);
-    }
-    for (std::size_t l = 0; l < steps.size(); ++l) {
-      const long n = steps[l], r = finest / n;
-      const double dt = T / static_cast<double>(n);
-      x = sde.initial_state();
-      for (long k = 0; k < n; ++k) {
-        inc = dW.middleCols(k * r, r).rowwise().sum();
-        stepper.do_step(sde, x, static_cast<double>(k) * dt, dt, inc);
-      }
-      const double e = (x - ref).norm();
-      sum[l] += e;
-      sum2[l] += e * e;
-    }
-  }
-  const double M = static_cast<double>(paths);
-  for (std::size_t l = 0; l < steps.size(); ++l) {
-    const double mean = sum[l] / M;
-    study.levels.push_back({steps[l], T / static_cast<double>(steps[l]), mean,
-                            std::sqrt(std::max(0.0, (sum2[l] - M * mean * mean) / (M - 1.0)) / M)});
-  }
-  fit_order(study);
+  const SdeOrderStudy study =
+      strong_order_study_self<Stepper>(sde, sde.initial_state(), T, steps, finest, paths, 20261208);
   StochasticOrder out{"strong, " + name, {}, {}, {}, study.order, study.order_standard_error, 1.0};
   for (const SdeOrderLevel& l : study.levels) {
     out.dt.push_back(l.dt);

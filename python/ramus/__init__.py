@@ -171,6 +171,32 @@ class Result:
         """The state at output k as a State (named access)."""
         return State(self.x[k], self.model)
 
+    def view(self, path, gltf=None):
+        """Writes the run's 3-D replay (docs/viewer.md) to `path`: the one self-contained HTML page
+        that `ramus view` writes, from this run's states; `gltf`, if given, the replay as glTF 2.0.
+        Needs a run of a scenario (Scenario.run): the page draws the scenario's bodies. Each file is
+        written whole or not at all (a temporary file renamed into place)."""
+        scenario = getattr(self, "_scenario", None)
+        if scenario is None or self.x is None:
+            raise ConfigurationError(
+                "Result.view: this result is not a scenario's run: the replay draws the bodies of a scenario "
+                "(ramus.scenario.load(...).run().view(path))")
+        page, gltf_text = scenario._loaded._replay(scenario._text, scenario._base, self.t, self.x, gltf is not None)
+        written = [(path, page)] + ([(gltf, gltf_text)] if gltf is not None else [])
+        temporaries = []
+        try:
+            for target, data in written:  # every file finished before any is renamed into place
+                temporary = f"{os.fspath(target)}.tmp-{os.getpid()}"
+                with open(temporary, "wb") as f:
+                    f.write(data)
+                temporaries.append((temporary, target))
+            for temporary, target in temporaries:
+                os.replace(temporary, target)
+        finally:
+            for temporary, _ in temporaries:
+                if os.path.exists(temporary):
+                    os.remove(temporary)
+
     def to_dataframe(self):
         """The logged quantities as a pandas DataFrame: index the time t [s] (named 't'), one column
         per logged quantity entry (self.columns), the units in df.attrs['units'] (a dict column ->

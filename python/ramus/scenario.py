@@ -34,8 +34,9 @@ def _text(document, what):
 class Scenario:
     """A loaded scenario: its finalized model, output times, stepper and log."""
 
-    def __init__(self, loaded):
+    def __init__(self, loaded, text="", base=""):
         self._loaded = loaded
+        self._text, self._base = text, base  # for Result.view (the environment's Sun and central body)
         self.model = loaded.model
         self.description = loaded.description
         self.output_times = loaded.output_times
@@ -57,6 +58,7 @@ class Scenario:
         raw.update(t=values[:, 0], values=values[:, 1:], columns=raw["columns"][1:], units=raw["units"][1:])
         result = Result(raw, self.model)
         result.x_final = raw["x_final"]  # the state at the end (or at a stop event)
+        result._scenario = self  # Result.view draws this scenario's bodies
         return result
 
 
@@ -110,8 +112,8 @@ def load(document, base=None):
     file's folder by default)."""
     text, folder = _text(document, "scenario")
     if isinstance(document, (str, os.PathLike)) and os.path.exists(document):
-        return Scenario(_ramus._load_scenario(os.fspath(document)))
-    return Scenario(_ramus._parse_scenario(text, str(base or folder)))
+        return Scenario(_ramus._load_scenario(os.fspath(document)), text, str(base or folder))
+    return Scenario(_ramus._parse_scenario(text, str(base or folder)), text, str(base or folder))
 
 
 class Campaign:
@@ -121,6 +123,7 @@ class Campaign:
         text, folder = _text(scenario, "scenario")
         dispersions_text, _ = _text(dispersions, "dispersions")
         self._campaign = _ramus._Campaign(text, dispersions_text, str(base or folder))
+        self._text, self._base = text, str(base or folder)  # the nominal's: a run's replay draws its bodies
         self.seed = self._campaign.seed
         self.parameters = self._campaign.parameters
         self.summary = self._campaign.summary
@@ -134,7 +137,7 @@ class Campaign:
 
     def scenario(self, run):
         """The scenario of run `run`, loaded."""
-        return Scenario(self._campaign.scenario(run))
+        return Scenario(self._campaign.scenario(run), self._text, self._base)
 
     def run(self, runs, threads=1, log=None, progress=None):
         """Runs `runs` (a count or an iterable of run ids) on `threads` threads. Returns a dict:

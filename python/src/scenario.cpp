@@ -16,6 +16,7 @@
 #include "interrupt.hpp"
 #include "ramus/scenario/campaign.hpp"
 #include "ramus/scenario/logged_quantities.hpp"
+#include "ramus/scenario/replay.hpp"
 #include "ramus/scenario/run_scenario.hpp"
 #include "ramus/scenario/scenario.hpp"
 
@@ -129,6 +130,24 @@ void bind_scenario(py::module_& m) {
       .def_property_readonly("stepper", [](const scenario::Scenario& s) { return s.settings.stepper; })
       .def_property_readonly("dt", [](const scenario::Scenario& s) { return s.settings.dt; })
       .def_property_readonly("_flight_software", &flight_software_list)
+      .def(
+          "_replay",  // (page, glTF text) of the states x (n, state size) at times t (docs/viewer.md)
+          [](const scenario::Scenario& s, const std::string& json, const std::string& base, const py::handle& t_in,
+             const py::handle& x_in, bool with_gltf) {
+            const py::array_t<double> t = to_real_array(t_in, "Result.view", "t");
+            const py::array_t<double> x = to_real_array(x_in, "Result.view", "x");
+            const auto size = static_cast<py::ssize_t>(s.model->initial_state().size());
+            if (t.ndim() != 1 || x.ndim() != 2 || x.shape(0) != t.shape(0) || x.shape(1) != size)
+              throw ConfigurationError("Result.view", "x", "an array of " + describe_array(x),
+                                       "must hold the state (" + std::to_string(size) + " entries) at each of the " +
+                                           std::to_string(t.size()) + " times");
+            scenario::ReplayRecorder recorder(s, json, base);
+            for (py::ssize_t i = 0; i < t.shape(0); ++i)
+              recorder.record(Eigen::Map<const Eigen::VectorXd>(x.data() + i * size, size), t.data()[i]);
+            const std::string gltf = with_gltf ? scenario::replay_gltf(recorder.replay()) : std::string();
+            return py::make_tuple(py::bytes(scenario::replay_page(recorder.replay(), gltf)), py::bytes(gltf));
+          },
+          py::arg("json"), py::arg("base"), py::arg("t"), py::arg("x"), py::arg("gltf"))
       .def(
           "_run",
           [](const scenario::Scenario& s, const std::optional<std::vector<std::string>>& names,

@@ -282,6 +282,28 @@ BOOST_AUTO_TEST_CASE(strong_orders_on_geometric_brownian_motion) {
   BOOST_TEST(mil.order - em.order > 0.3);
 }
 
+BOOST_AUTO_TEST_CASE(strong_orders_against_the_finest_run_agree_with_the_closed_form) {
+  // strong_order_study_self (no closed form needed: the reference is the scheme at 1024 steps along
+  // the same path) on the same GBM: the orders it fits are those the closed form gives, within the
+  // same bounds (3 standard errors plus 0.05 for the pre-asymptotic levels), and the reference's
+  // own error (EM: ~(1/1024)^½ of the level errors' scale at 8 steps' (1/8)^½, a ratio 0.09) only
+  // lowers the finest levels' errors.
+  const FunctionSde sde = gbm(1.0, 1.0);
+  const Eigen::VectorXd x0 = Eigen::VectorXd::Ones(1);
+  const std::vector<long> steps{8, 16, 32, 64};
+  const SdeOrderStudy em = strong_order_study_self<EulerMaruyama>(sde, x0, 1.0, steps, 1024, 2000, 21);
+  const SdeOrderStudy mil = strong_order_study_self<Milstein>(sde, x0, 1.0, steps, 1024, 2000, 21);
+  BOOST_TEST_MESSAGE("strong, against the finest run: Euler-Maruyama " << em.order << " ± " << em.order_standard_error
+                                                                       << ", Milstein " << mil.order << " ± "
+                                                                       << mil.order_standard_error);
+  BOOST_TEST(std::abs(em.order - 0.5) <= 3.0 * em.order_standard_error + 0.05);
+  BOOST_TEST(std::abs(mil.order - 1.0) <= 3.0 * mil.order_standard_error + 0.05);
+  BOOST_CHECK_EXCEPTION(strong_order_study_self<EulerMaruyama>(sde, x0, 1.0, steps, 64, 10, 1), IntegrationError,
+                        message_has_all({"strong_order_study_self finest", "64", "above"}));
+  BOOST_CHECK_EXCEPTION(strong_order_study_self<EulerMaruyama>(sde, x0, 1.0, steps, 1000, 10, 1), IntegrationError,
+                        message_has_all({"strong_order_study_self finest", "1000", "multiple"}));
+}
+
 BOOST_AUTO_TEST_CASE(weak_orders_on_geometric_brownian_motion) {
   // E X_T² = exp((2λ + μ²) T) for GBM, T = 1 (docs/models/stochastic_dynamics.md (19)).
   // Euler–Maruyama (λ = 1, μ = 0.3, 16–128 steps, 4·10⁵ paths per level): weak order 1. Platen's

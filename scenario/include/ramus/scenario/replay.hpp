@@ -127,6 +127,11 @@ std::string replay_gltf(const Replay& replay);
 /// Throws std::runtime_error when the replay has no epoch.
 std::string replay_czml(const Replay& replay);
 
+/// The replay page (docs/viewer.md): one self-contained HTML file, the template with three.js and
+/// the replay's data inline; `gltf` (replay_gltf's text, or empty) for the page's selftest of
+/// three's GLTFLoader. `ramus view` and Python's Result.view write it.
+std::string replay_page(const Replay& replay, const std::string& gltf = {});
+
 /// `bytes` in base64 (RFC 4648, with padding): the glTF's buffer and the page's data: URLs.
 std::string base64(std::string_view bytes);
 

@@ -310,29 +310,25 @@ void fit_order(SdeOrderStudy& study);
 /// (strong) and paths ≥ 2. IntegrationError naming the field.
 void validate_order_study(const char* study, double T, const std::vector<long>& steps, long paths, bool nested);
 
-/// Strong error E‖X_T − exact(W_T)‖ of `Stepper` at each step count in `steps` over `paths` paths:
-/// each path's Brownian motion is drawn at the finest step (stream RandomStream(seed, path, 0)) and
-/// its increments summed into the coarser ones, so every level follows the same path
-/// (docs/models/stochastic_dynamics.md (15)). `exact(x0, W_T)` is the path's exact X_T from the total increment W_T
-/// (geometric Brownian motion); see strong_order_study_self for a case without one.
-template <class Stepper, class Sde, class Exact>
-SdeOrderStudy strong_order_study(const Sde& sde, const Eigen::VectorXd& x0, double T, const std::vector<long>& steps,
-                                 long paths, std::uint64_t seed, Exact exact) {
-  validate_order_study("strong_order_study", T, steps, paths, true);
+namespace detail {
+/// The strong study's loop (docs/models/stochastic_dynamics.md (15)): per path, the Brownian
+/// increments at `finest` steps (stream RandomStream(seed, path, 0)), the reference X_T of that path
+/// (`reference(dW)`, dW the m × finest increments) and each level's X_T from the increments summed
+/// into its steps; E‖X_T − reference‖ and its standard error per level, the order fitted.
+template <class Stepper, class Sde, class Reference>
+SdeOrderStudy strong_study(const Sde& sde, const Eigen::VectorXd& x0, double T, const std::vector<long>& steps,
+                           long finest, long paths, std::uint64_t seed, Reference reference) {
   const Eigen::Index m = sde.noise_dimension();
-  long finest = 0;
-  for (long s : steps) finest = std::max(finest, s);
   std::vector<double> sum(steps.size(), 0.0), sum2(steps.size(), 0.0);
   Eigen::MatrixXd dW(m, finest);
-  Eigen::VectorXd x, inc(m), W(m);
+  Eigen::VectorXd x, inc(m);
   Stepper stepper;
   for (long p = 0; p < paths; ++p) {
     RandomStream stream(seed, static_cast<std::uint64_t>(p), 0);
     const double s = std::sqrt(T / static_cast<double>(finest));
     for (long k = 0; k < finest; ++k)
       for (Eigen::Index j = 0; j < m; ++j) dW(j, k) = s * stream.normal();
-    W = dW.rowwise().sum();
-    const Eigen::VectorXd ref = exact(x0, W);
+    const Eigen::VectorXd ref = reference(dW);
     for (std::size_t l = 0; l < steps.size(); ++l) {
       const long n = steps[l], r = finest / n;
       const double dt = T / static_cast<double>(n);
@@ -355,6 +351,48 @@ SdeOrderStudy strong_order_study(const Sde& sde, const Eigen::VectorXd& x0, doub
   }
   fit_order(study);
   return study;
+}
+}  // namespace detail
+
+/// Strong error E‖X_T − exact(W_T)‖ of `Stepper` at each step count in `steps` over `paths` paths:
+/// each path's Brownian motion is drawn at the finest step (stream RandomStream(seed, path, 0)) and
+/// its increments summed into the coarser ones, so every level follows the same path
+/// (docs/models/stochastic_dynamics.md (15)). `exact(x0, W_T)` is the path's exact X_T from the total increment W_T
+/// (geometric Brownian motion); strong_order_study_self serves an SDE without one.
+template <class Stepper, class Sde, class Exact>
+SdeOrderStudy strong_order_study(const Sde& sde, const Eigen::VectorXd& x0, double T, const std::vector<long>& steps,
+                                 long paths, std::uint64_t seed, Exact exact) {
+  validate_order_study("strong_order_study", T, steps, paths, true);
+  const long finest = *std::max_element(steps.begin(), steps.end());
+  return detail::strong_study<Stepper>(sde, x0, T, steps, finest, paths, seed, [&](const Eigen::MatrixXd& dW) {
+    return Eigen::VectorXd(exact(x0, Eigen::VectorXd(dW.rowwise().sum())));
+  });
+}
+
+/// The same for an SDE without a closed form (a model's, StochasticSystem): the reference of each
+/// path is `Stepper` itself at `finest` steps along the same path (`finest` a multiple of every
+/// count in `steps`, and well above them: the reference's own error is then negligible at the
+/// scheme's strong order).
+template <class Stepper, class Sde>
+SdeOrderStudy strong_order_study_self(const Sde& sde, const Eigen::VectorXd& x0, double T,
+                                      const std::vector<long>& steps, long finest, long paths, std::uint64_t seed) {
+  validate_order_study("strong_order_study_self", T, steps, paths, false);
+  for (const long n : steps)
+    if (finest <= n || finest % n != 0)
+      throw IntegrationError("strong_order_study_self finest", std::to_string(finest),
+                             "must be a multiple of every level's step count and above it (" + std::to_string(n) +
+                                 "): the reference is the scheme at the finest step");
+  return detail::strong_study<Stepper>(sde, x0, T, steps, finest, paths, seed, [&](const Eigen::MatrixXd& dW) {
+    Eigen::VectorXd ref = x0;
+    Eigen::VectorXd inc(dW.rows());
+    Stepper stepper;
+    const double dt = T / static_cast<double>(finest);
+    for (long k = 0; k < finest; ++k) {
+      inc = dW.col(k);
+      stepper.do_step(sde, ref, static_cast<double>(k) * dt, dt, inc);
+    }
+    return ref;
+  });
 }
 
 /// Weak error |mean g(X_T) − expected| of `Stepper` at each step count over `paths` independent
